@@ -1,0 +1,187 @@
+"""The Django admin: every club record, with list views and filters a club secretary can use."""
+
+from django.contrib import admin
+
+from clubs.models import (
+    AuditEntry,
+    Club,
+    ClubSession,
+    Hand,
+    HandEntry,
+    HandResult,
+    Member,
+    Season,
+    Seat,
+    Table,
+)
+
+
+class MemberInline(admin.TabularInline):
+    model = Member
+    extra = 0
+    fields = ["display_name", "user", "role", "active"]
+    raw_id_fields = ["user"]
+
+
+class SeasonInline(admin.TabularInline):
+    model = Season
+    extra = 0
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "published", "default_house_rule", "member_count"]
+    list_filter = ["published"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [SeasonInline, MemberInline]
+
+    @admin.display(description="members")
+    def member_count(self, club: Club) -> int:
+        return club.members.count()
+
+
+@admin.register(Member)
+class MemberAdmin(admin.ModelAdmin):
+    list_display = ["display_name", "club", "role", "active", "user"]
+    list_filter = ["club", "role", "active"]
+    search_fields = ["display_name", "user__username"]
+    list_select_related = ["club", "user"]
+    raw_id_fields = ["user"]
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "start", "end"]
+    list_filter = ["club"]
+    search_fields = ["name"]
+    date_hierarchy = "start"
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+    show_change_link = True
+
+
+@admin.register(ClubSession)
+class ClubSessionAdmin(admin.ModelAdmin):
+    list_display = ["date", "club", "season", "house_rule_version", "status", "table_count"]
+    list_filter = ["club", "status", "season", "house_rule_version__record"]
+    date_hierarchy = "date"
+    search_fields = ["notes", "club__name"]
+    list_select_related = ["club", "season", "house_rule_version__record"]
+    inlines = [TableInline]
+
+    @admin.display(description="tables")
+    def table_count(self, session: ClubSession) -> int:
+        return session.tables.count()
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ["position", "starting_wind", "member", "guest_name"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "session", "number", "players"]
+    list_filter = ["session__club", "session__date"]
+    list_select_related = ["session__club"]
+    inlines = [SeatInline]
+
+    @admin.display(description="players")
+    def players(self, table: Table) -> str:
+        return ", ".join(seat.name for seat in table.seats.select_related("member"))
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["name", "table", "position", "starting_wind", "member", "guest_name"]
+    list_filter = ["starting_wind", "table__session__club"]
+    search_fields = ["member__display_name", "guest_name"]
+    list_select_related = ["table__session__club", "member"]
+
+
+class HandEntryInline(admin.TabularInline):
+    model = HandEntry
+    extra = 0
+    fields = ["seat", "seat_wind", "kind", "data"]
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    list_display = [
+        "__str__",
+        "number",
+        "prevailing_wind",
+        "dealer",
+        "winner",
+        "discarder",
+        "win_source",
+        "draw",
+        "goulash",
+        "voided",
+    ]
+    list_filter = [
+        "table__session__club",
+        "prevailing_wind",
+        "draw",
+        "goulash",
+        "voided",
+        "win_source",
+    ]
+    list_select_related = [
+        "table__session__club",
+        "dealer__member",
+        "winner__member",
+        "discarder__member",
+    ]
+    readonly_fields = ["created_by", "created", "updated"]
+    inlines = [HandEntryInline]
+
+
+@admin.register(HandEntry)
+class HandEntryAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "seat", "seat_wind", "kind"]
+    list_filter = ["kind", "seat_wind", "hand__table__session__club"]
+    list_select_related = ["hand__table__session__club", "seat__member"]
+
+
+@admin.register(HandResult)
+class HandResultAdmin(admin.ModelAdmin):
+    """Read-only: results are derived from the entries and rebuilt, never edited."""
+
+    list_display = ["hand", "seat", "member", "seat_wind", "score", "net", "running_total"]
+    list_filter = ["club", "season", "seat_wind"]
+    list_select_related = ["hand__table__session__club", "seat__member", "member__club"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    """Read-only: an audit trail that could be edited would prove nothing."""
+
+    list_display = ["at", "club", "user", "action", "object_type", "object_id", "note"]
+    list_filter = ["action", "club", "object_type"]
+    search_fields = ["note", "object_id"]
+    date_hierarchy = "at"
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+# The house-rule ModelAdmins live in their own module (another engineer owns them).
+from clubs import admin_house_rules  # noqa: E402,F401

@@ -1,0 +1,36 @@
+"""The club's records: what was entered at the table, never what can be derived from it."""
+
+from clubs.models.audit import AuditEntry
+from clubs.models.choices import (
+    AuditAction,
+    EntryKind,
+    MemberRole,
+    SessionStatus,
+    Wind,
+    WinSource,
+)
+from clubs.models.club import Club, Member, Season
+from clubs.models.hands import Hand, HandEntry, HandResult
+from clubs.models.house_rules import HouseRuleRecord, HouseRuleVersion
+from clubs.models.sessions import ClubSession, Seat, Table
+
+__all__ = [
+    "AuditAction",
+    "AuditEntry",
+    "Club",
+    "ClubSession",
+    "EntryKind",
+    "Hand",
+    "HandEntry",
+    "HandResult",
+    "HouseRuleRecord",
+    "HouseRuleVersion",
+    "Member",
+    "MemberRole",
+    "Season",
+    "Seat",
+    "SessionStatus",
+    "Table",
+    "WinSource",
+    "Wind",
+]

@@ -1,0 +1,122 @@
+"""Hands as they were entered at the table, and the derived results standings read."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from clubs.models.choices import EntryKind, Wind, WinSource
+
+
+class Hand(models.Model):
+    table = models.ForeignKey("clubs.Table", on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    prevailing_wind = models.CharField(max_length=1, choices=Wind.choices)
+    # RESTRICT, not PROTECT: deleting a whole table takes its seats and hands together.
+    dealer = models.ForeignKey(
+        "clubs.Seat", on_delete=models.RESTRICT, related_name="hands_dealt"
+    )
+    winner = models.ForeignKey(
+        "clubs.Seat", null=True, blank=True, on_delete=models.RESTRICT, related_name="hands_won"
+    )
+    discarder = models.ForeignKey(
+        "clubs.Seat",
+        null=True,
+        blank=True,
+        on_delete=models.RESTRICT,
+        related_name="hands_discarded",
+    )
+    draw = models.BooleanField(default=False, help_text="A wall game: no one went Mah Jong.")
+    goulash = models.BooleanField(default=False)
+    win_source = models.CharField(max_length=12, choices=WinSource.choices, blank=True)
+    # Other facts entered for the hand that settlement needs (penalties, pot, kong replacement
+    # win, ...), kept as entered.
+    facts = models.JSONField(default=dict, blank=True)
+    voided = models.BooleanField(default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_1"),
+            models.CheckConstraint(
+                condition=Q(draw=False) | (Q(winner__isnull=True) & Q(discarder__isnull=True)),
+                name="hand_draw_has_no_winner",
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | ~Q(discarder=models.F("winner")),
+                name="hand_discarder_not_winner",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} hand {self.number}"
+
+
+class HandEntry(models.Model):
+    """Exactly what was entered for one seat: the contract's hand JSON, or {"score": N}."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="entries")
+    seat = models.ForeignKey("clubs.Seat", on_delete=models.RESTRICT, related_name="entries")
+    # The wind this seat played the hand as (the key of the settle contract's "hands").
+    seat_wind = models.CharField(max_length=1, choices=Wind.choices)
+    kind = models.CharField(max_length=5, choices=EntryKind.choices)
+    data = models.JSONField()
+
+    class Meta:
+        ordering = ["hand", "seat__position"]
+        verbose_name_plural = "hand entries"
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="handentry_unique_seat"),
+            models.UniqueConstraint(fields=["hand", "seat_wind"], name="handentry_unique_wind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand}: {self.seat_wind} ({self.kind})"
+
+
+class HandResult(models.Model):
+    """DERIVED cache, rebuildable at any time from Hand/HandEntry and the session's house rule.
+
+    It exists only so league tables need not rescore every hand; never edit it by hand and
+    never treat it as the record. ``club``, ``season`` and ``member`` repeat what the seat and
+    session say, so standings are one indexed query.
+    """
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results")
+    seat = models.ForeignKey("clubs.Seat", on_delete=models.CASCADE, related_name="results")
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey(
+        "clubs.Season", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    session = models.ForeignKey("clubs.ClubSession", on_delete=models.CASCADE, related_name="+")
+    member = models.ForeignKey(
+        "clubs.Member", null=True, blank=True, on_delete=models.CASCADE, related_name="results"
+    )
+    seat_wind = models.CharField(max_length=1, choices=Wind.choices)
+    score = models.IntegerField()
+    net = models.IntegerField()
+    running_total = models.IntegerField()
+    computed = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["hand", "seat__position"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="handresult_unique_seat"),
+        ]
+        indexes = [
+            models.Index(fields=["club", "season", "member"], name="result_by_club_season"),
+            models.Index(fields=["member", "session"], name="result_by_member_session"),
+            models.Index(fields=["session", "seat"], name="result_by_session_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand}: {self.seat_wind} {self.net:+d}"

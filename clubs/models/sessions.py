@@ -1,0 +1,104 @@
+"""A club night: the session, its tables and who sat where."""
+
+from django.db import models
+from django.db.models import Q
+
+from clubs.models.choices import SessionStatus, Wind
+
+
+class ClubSession(models.Model):
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="sessions")
+    season = models.ForeignKey(
+        "clubs.Season", null=True, blank=True, on_delete=models.PROTECT, related_name="sessions"
+    )
+    date = models.DateField()
+    # The exact version played under: later edits to the house rule leave this night alone.
+    house_rule_version = models.ForeignKey(
+        "clubs.HouseRuleVersion", on_delete=models.RESTRICT, related_name="sessions"
+    )
+    # The rule that scores goulash hands, when it is not the session's own house rule.
+    goulash_rule_version = models.ForeignKey(
+        "clubs.HouseRuleVersion",
+        null=True,
+        blank=True,
+        on_delete=models.RESTRICT,
+        related_name="goulash_sessions",
+    )
+    notes = models.TextField(blank=True)
+    status = models.CharField(
+        max_length=10, choices=SessionStatus.choices, default=SessionStatus.OPEN
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "-date", "-id"]
+        indexes = [
+            models.Index(fields=["club", "date"], name="session_by_club_date"),
+            models.Index(fields=["season", "date"], name="session_by_season_date"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.date:%Y-%m-%d}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == SessionStatus.OPEN
+
+
+class Table(models.Model):
+    session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="table_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} table {self.number}"
+
+
+class Seat(models.Model):
+    """A player at a table: a member, or a guest known only by name.
+
+    ``position`` is the order round the table (0-4: two to five players); ``starting_wind`` is
+    the wind drawn at the start.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    member = models.ForeignKey(
+        "clubs.Member", null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
+    guest_name = models.CharField(max_length=80, blank=True)
+    position = models.PositiveSmallIntegerField()
+    # Blank for a fifth player who sits out the first hand.
+    starting_wind = models.CharField(max_length=1, choices=Wind.choices, blank=True)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(
+                fields=["table", "starting_wind"],
+                condition=~Q(starting_wind=""),
+                name="seat_unique_starting_wind",
+            ),
+            models.CheckConstraint(condition=Q(position__lte=4), name="seat_position_0_to_4"),
+            # Exactly one of a member or a guest's name says who sat here.
+            models.CheckConstraint(
+                condition=(Q(member__isnull=False) & Q(guest_name=""))
+                | (Q(member__isnull=True) & ~Q(guest_name="")),
+                name="seat_member_or_guest",
+            ),
+        ]
+        indexes = [models.Index(fields=["member"], name="seat_by_member")]
+
+    def __str__(self) -> str:
+        wind = f" ({self.starting_wind})" if self.starting_wind else ""
+        return f"{self.name}{wind}"
+
+    @property
+    def name(self) -> str:
+        return self.member.display_name if self.member_id else self.guest_name
