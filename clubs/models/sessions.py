@@ -48,6 +48,10 @@ class ClubSession(models.Model):
 class Table(models.Model):
     session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
+    # DERIVED cache kept by clubs.recording: the table after its last hand (running totals,
+    # pot, who deals next), so recording a hand reads one locked row instead of replaying the
+    # night. Rebuilt by clubs.recording.recompute_table; never the record.
+    state = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["session", "number"]
