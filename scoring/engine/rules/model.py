@@ -129,6 +129,13 @@ class PaymentParams:
     # 004 Sheet 30.
     false_mahjong_penalty_limit_fraction: Fraction = Fraction(1, 2)
     false_naming_penalty: int = 50
+    # 003: in a goulash the winner takes the pot only (no payment for the hand itself).
+    goulash_pays_pot_only: bool = False
+    # 001 (two players): a winner whose score is lower than the opponent's pays the
+    # difference after being paid.
+    winner_pays_difference_if_lower: bool = False
+    # 000: a clean hand is paid its own score (its "count") rather than clean_hand_count.
+    clean_hand_pays_score: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,6 +152,11 @@ class RotationParams:
     goulash_passes_dealer: bool = False
     # 004/003: a wall game is followed by a goulash hand.
     goulash_after_draw: bool = True
+    # 002 ("winner_deals"): the wind of the round lasts at least this many hands and then
+    # moves on at the first hand the dealer loses.
+    games_per_wind: int = 4
+    # 000: every hand played while one of these is the wind of the round is a goulash.
+    goulash_winds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
