@@ -64,14 +64,20 @@ def database_from_url(url: str, *, default_sqlite: Path) -> dict:
         return sqlite_database(path or default_sqlite)
     if scheme in {"postgres", "postgresql", "pgsql"}:
         options = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
-        conn_max_age = int(options.pop("conn_max_age", os.environ.get("CONN_MAX_AGE", "600")))
+        conn_max_age = _conn_max_age(options.pop("conn_max_age", None))
+        try:
+            port = parsed.port
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"DATABASE_URL has a port that is not a number 1-65535: {_redacted(url)}"
+            ) from None
         return {
             "ENGINE": "django.db.backends.postgresql",
             "NAME": unquote(parsed.path.lstrip("/")) or "postgres",
             "USER": unquote(parsed.username or ""),
             "PASSWORD": unquote(parsed.password or ""),
             "HOST": parsed.hostname or "",
-            "PORT": str(parsed.port or ""),
+            "PORT": str(port or ""),
             # Persistent connections: without them every request pays a new authenticated
             # connection, which caps writes at a few hundred a second.
             "CONN_MAX_AGE": conn_max_age,
@@ -82,3 +88,27 @@ def database_from_url(url: str, *, default_sqlite: Path) -> dict:
         f"DATABASE_URL scheme {scheme!r} is not supported: use postgres://user@host:5432/name "
         "or sqlite:///path/to/file.sqlite3."
     )
+
+
+def _conn_max_age(from_url: str | None) -> int | None:
+    """Seconds to keep a database connection open; "none" keeps it for the process's life."""
+    raw = from_url if from_url is not None else os.environ.get("CONN_MAX_AGE", "600")
+    if raw.strip().lower() in {"none", "forever"}:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise ImproperlyConfigured(
+            f"CONN_MAX_AGE={raw!r}: give whole seconds (0 closes after each request, 600 is the "
+            "default) or 'none' to keep connections open."
+        )
+    return value
+
+
+def _redacted(url: str) -> str:
+    parsed = urlparse(url)
+    if parsed.password:
+        return url.replace(f":{parsed.password}@", ":***@", 1)
+    return url

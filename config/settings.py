@@ -8,7 +8,7 @@ ALLOWED_HOSTS.
 import os
 from pathlib import Path
 
-from config.env import env_bool, env_list, database_from_url
+from config.env import database_from_url, env_bool, env_list
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
