@@ -81,6 +81,7 @@ class Season(models.Model):
             models.CheckConstraint(
                 condition=Q(end__isnull=True) | Q(end__gte=models.F("start")),
                 name="season_ends_after_start",
+                violation_error_message="A season ends on or after the day it starts.",
             ),
         ]
 

@@ -12,9 +12,7 @@ class Hand(models.Model):
     number = models.PositiveIntegerField()
     prevailing_wind = models.CharField(max_length=1, choices=Wind.choices)
     # RESTRICT, not PROTECT: deleting a whole table takes its seats and hands together.
-    dealer = models.ForeignKey(
-        "clubs.Seat", on_delete=models.RESTRICT, related_name="hands_dealt"
-    )
+    dealer = models.ForeignKey("clubs.Seat", on_delete=models.RESTRICT, related_name="hands_dealt")
     winner = models.ForeignKey(
         "clubs.Seat", null=True, blank=True, on_delete=models.RESTRICT, related_name="hands_won"
     )
@@ -46,14 +44,22 @@ class Hand(models.Model):
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_unique_number"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_1"),
+            models.CheckConstraint(
+                condition=Q(number__gte=1),
+                name="hand_number_from_1",
+                violation_error_message="Hands are numbered from 1.",
+            ),
             models.CheckConstraint(
                 condition=Q(draw=False) | (Q(winner__isnull=True) & Q(discarder__isnull=True)),
                 name="hand_draw_has_no_winner",
+                violation_error_message=(
+                    "A wall game (draw) has no winner and no discarder: clear them or untick draw."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(winner__isnull=True) | ~Q(discarder=models.F("winner")),
                 name="hand_discarder_not_winner",
+                violation_error_message="The winner cannot have discarded the winning tile.",
             ),
         ]
 

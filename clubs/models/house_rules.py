@@ -56,7 +56,9 @@ class HouseRuleVersion(models.Model):
             models.UniqueConstraint(
                 fields=["record", "number"], name="houseruleversion_unique_number"
             ),
-            models.CheckConstraint(condition=Q(number__gte=1), name="houseruleversion_number_from_1"),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="houseruleversion_number_from_1"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -89,12 +89,17 @@ class Seat(models.Model):
                 condition=~Q(starting_wind=""),
                 name="seat_unique_starting_wind",
             ),
-            models.CheckConstraint(condition=Q(position__lte=4), name="seat_position_0_to_4"),
+            models.CheckConstraint(
+                condition=Q(position__lte=4),
+                name="seat_position_0_to_4",
+                violation_error_message="A table seats at most five: positions 0 to 4.",
+            ),
             # Exactly one of a member or a guest's name says who sat here.
             models.CheckConstraint(
                 condition=(Q(member__isnull=False) & Q(guest_name=""))
                 | (Q(member__isnull=True) & ~Q(guest_name="")),
                 name="seat_member_or_guest",
+                violation_error_message="Choose a member or type a guest's name (not both).",
             ),
         ]
         indexes = [models.Index(fields=["member"], name="seat_by_member")]
