@@ -1,0 +1,178 @@
+"""What the rule functions may ask about one arrangement of one hand.
+
+A ``ScoringContext`` is built once per arrangement and read by every item of the house rule
+(about fifty per hand), so derived facts (tiles, suits, counts, chows) are worked out on first
+use and kept. Tile facts that never change are module-level tables.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cached_property
+
+from .hand import Arrangement, Hand, Set
+from .rules.model import HouseRule
+
+SUITS = ("b", "c", "d")
+WINDS = ("we", "ws", "ww", "wn")
+DRAGONS = ("dr", "dg", "dw")
+HONOURS = frozenset(WINDS + DRAGONS)
+SUIT_TILES = frozenset(f"{s}{n}" for s in SUITS for n in range(1, 10))
+TERMINALS = frozenset(f"{s}{n}" for s in SUITS for n in (1, 9))
+MINORS = SUIT_TILES - TERMINALS
+MAJORS = TERMINALS | HONOURS
+GREENS = frozenset(("b2", "b3", "b4", "b6", "b8", "dg"))
+FLOWERS = ("f1", "f2", "f3", "f4")
+SEASONS = ("s1", "s2", "s3", "s4")
+
+# A seat wind's own tile and own flower/season number (004 Sheet 20: 1 = East ... 4 = North).
+WIND_TILE = {"E": "we", "S": "ws", "W": "ww", "N": "wn"}
+SEAT_NUMBER = {"E": "1", "S": "2", "W": "3", "N": "4"}
+
+# Named tile classes the rule functions accept as ``tiles=``; a tile code selects itself.
+STATIC_SELECTORS: dict[str, frozenset[str]] = {
+    "any": SUIT_TILES | HONOURS,
+    "suit": SUIT_TILES,
+    "minor": MINORS,
+    "major": MAJORS,
+    "terminal": TERMINALS,
+    "honour": HONOURS,
+    "dragon": frozenset(DRAGONS),
+    "wind": frozenset(WINDS),
+    "green": GREENS,
+    **{suit: frozenset(f"{suit}{n}" for n in range(1, 10)) for suit in SUITS},
+}
+HAND_SELECTORS = ("own_wind", "round_wind")
+# A tile code used as a selector is the usual way to name one tile (a pung of d5).
+ALL_TILES = SUIT_TILES | HONOURS
+
+
+def is_selector(name: str) -> bool:
+    return name in STATIC_SELECTORS or name in HAND_SELECTORS or name in ALL_TILES
+
+
+def set_tiles(s: Set) -> tuple[str, ...]:
+    """The tiles a set stands for (wild tiles counted as what they replace)."""
+    if s.kind == "chow":
+        suit, n = s.tile[0], int(s.tile[1])
+        return (s.tile, f"{suit}{n + 1}", f"{suit}{n + 2}")
+    if s.kind == "group" or (s.tiles and not any(t.startswith("j") for t in s.tiles)
+                             and len(set(s.tiles)) > 1):
+        # A special shape's group, or a knitted pair of two different tiles.
+        return s.tiles
+    return (s.tile,) * {"pung": 3, "kong": 4, "pair": 2}.get(s.kind, 1)
+
+
+class ScoringContext:
+    """One arrangement of one hand under one house rule, as the rule functions see it."""
+
+    def __init__(self, hand: Hand, rule: HouseRule, arrangement: Arrangement,
+                 is_winner: bool | None = None):
+        self.hand = hand
+        self.rule = rule
+        self.is_winner = hand.mahjong if is_winner is None else is_winner
+        self.shape = arrangement.shape
+        self.sets = arrangement.sets
+        self.loose = arrangement.loose
+        self.bonus = hand.bonus
+        self.win = hand.win
+        self.arrangement = arrangement
+
+    # -- tiles ------------------------------------------------------------------------------
+
+    @cached_property
+    def tiles(self) -> tuple[str, ...]:
+        out: list[str] = []
+        for s in self.sets:
+            out.extend(set_tiles(s))
+        out.extend(self.loose)
+        return tuple(out)
+
+    @cached_property
+    def counts(self) -> Counter:
+        return Counter(self.tiles)
+
+    @cached_property
+    def suits(self) -> frozenset[str]:
+        return frozenset(t[0] for t in self.tiles if t in SUIT_TILES)
+
+    @cached_property
+    def has_honours(self) -> bool:
+        return any(t in HONOURS for t in self.tiles)
+
+    @cached_property
+    def chows(self) -> int:
+        return sum(1 for s in self.sets if s.kind == "chow")
+
+    @cached_property
+    def all_concealed(self) -> bool:
+        return all(s.concealed for s in self.sets)
+
+    @cached_property
+    def max_chows(self) -> int | None:
+        """Chows allowed in this hand: the goulash's number in a goulash (004 Sheet 10)."""
+        params = self.rule.scoring
+        return params.goulash_max_chows if self.hand.goulash else params.max_chows
+
+    # -- selectors --------------------------------------------------------------------------
+
+    @cached_property
+    def own_wind(self) -> str:
+        return WIND_TILE[self.hand.seat_wind]
+
+    @cached_property
+    def round_wind(self) -> str:
+        return WIND_TILE[self.hand.prevailing_wind]
+
+    @cached_property
+    def seat_number(self) -> str:
+        return SEAT_NUMBER[self.hand.seat_wind]
+
+    def selector(self, name: str | None) -> frozenset[str] | None:
+        """The tiles ``name`` selects for this hand (None selects every tile)."""
+        if name is None:
+            return None
+        found = STATIC_SELECTORS.get(name)
+        if found is not None:
+            return found
+        if name == "own_wind":
+            return frozenset((self.own_wind,))
+        if name == "round_wind":
+            return frozenset((self.round_wind,))
+        return frozenset((name,))
+
+    # -- the win ----------------------------------------------------------------------------
+
+    @cached_property
+    def win_facts(self) -> frozenset[str]:
+        """How the hand went out, with the contract's two spellings of one fact merged:
+        ``from: kong_box`` and ``kong_replacement``, ``from: robbed_kong`` and ``robbed_kong``."""
+        win = self.win
+        if win is None or not self.is_winner:
+            return frozenset()
+        facts = {win.source}
+        for name in ("last_wall_tile", "last_discard", "robbed_kong", "kong_replacement",
+                     "original_call", "heavenly", "earthly", "second_kong_replacement"):
+            if getattr(win, name):
+                facts.add(name)
+        if "kong_replacement" in facts:
+            facts.add("kong_box")
+        if "kong_box" in facts:
+            facts.add("kong_replacement")
+        return frozenset(facts)
+
+
+__all__ = [
+    "ALL_TILES",
+    "DRAGONS",
+    "GREENS",
+    "HONOURS",
+    "MAJORS",
+    "MINORS",
+    "ScoringContext",
+    "SUIT_TILES",
+    "TERMINALS",
+    "WINDS",
+    "is_selector",
+    "set_tiles",
+]

@@ -1,0 +1,446 @@
+"""The named rule functions a house rule's items call, and their registry.
+
+Each function answers one question about an arrangement: how many times it matches (0 when it
+does not). Items give the matches their worth, so one function serves many items and many
+house rules through its arguments: ``sets(kind="pung", tiles="major", concealed=True)`` is the
+concealed major pung of 004 Sheet 14 and of every other table. Special hands are recognised
+from the tiles where the shape is not sets and a pair, so they do not depend on how the
+arrangement search labelled the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..context import (
+    HONOURS,
+    MAJORS,
+    SUIT_TILES,
+    WINDS,
+    ScoringContext,
+)
+
+RuleFunction = Callable[..., int]
+
+RULE_FUNCTIONS: dict[str, RuleFunction] = {}
+# Functions about flowers and seasons: on a limit hand their items are kept and added on top
+# of the limit when the house rule says so (004 Sheet 21 item 6).
+BONUS_RULE_FUNCTIONS: set[str] = set()
+
+
+def rule_function(name: str, *, bonus: bool = False) -> Callable[[RuleFunction], RuleFunction]:
+    """Register ``fn`` under ``name`` so that an item's ``rule`` can name it."""
+
+    def register(fn: RuleFunction) -> RuleFunction:
+        if name in RULE_FUNCTIONS and RULE_FUNCTIONS[name] is not fn:
+            raise ValueError(f"Rule function {name!r} is registered twice.")
+        RULE_FUNCTIONS[name] = fn
+        if bonus:
+            BONUS_RULE_FUNCTIONS.add(name)
+        return fn
+
+    return register
+
+
+def _names(value: Any) -> tuple[str, ...] | None:
+    """One name or several, as a tuple (None: no restriction)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return (value,)
+    return tuple(value)
+
+
+def _selected(ctx: ScoringContext, tiles: Any) -> frozenset[str] | None:
+    names = _names(tiles)
+    if names is None:
+        return None
+    if len(names) == 1:
+        return ctx.selector(names[0])
+    out: frozenset[str] = frozenset()
+    for name in names:
+        out |= ctx.selector(name)
+    return out
+
+
+# -- sets and pairs ---------------------------------------------------------------------------
+
+@rule_function("sets")
+def sets(ctx: ScoringContext, kind: Any = None, tiles: Any = None,
+         concealed: bool | None = None, how: Any = None) -> int:
+    """Sets of ``kind`` (pung, kong, chow, pair; one or several) whose tiles are all in
+    ``tiles`` (a class such as major, minor, dragon, own_wind, round_wind, green, or a tile
+    code), concealed or exposed as asked, kongs made ``how`` (concealed, claimed, added)."""
+    kinds = _names(kind)
+    selected = _selected(ctx, tiles)
+    hows = _names(how)
+    n = 0
+    for s in ctx.sets:
+        if kinds is not None and s.kind not in kinds:
+            continue
+        if concealed is not None and s.concealed != concealed:
+            continue
+        if hows is not None and s.how not in hows:
+            continue
+        if selected is not None:
+            if s.kind == "chow":
+                suit, low = s.tile[0], int(s.tile[1])
+                if not all(f"{suit}{low + i}" in selected for i in range(3)):
+                    continue
+            elif s.tile not in selected:
+                continue
+        n += 1
+    return n
+
+
+@rule_function("pairs")
+def pairs(ctx: ScoringContext, tiles: Any = None) -> int:
+    """Pairs whose tile is in ``tiles`` (004 Sheet 14: a pair of dragons, own wind...)."""
+    return sets(ctx, kind="pair", tiles=tiles)
+
+
+# -- flowers and seasons ----------------------------------------------------------------------
+
+_BONUS_PREFIX = {"flower": ("f",), "season": ("s",), None: ("f", "s")}
+
+
+@rule_function("bonus_tiles", bonus=True)
+def bonus_tiles(ctx: ScoringContext, kind: str | None = None) -> int:
+    """Flowers (``kind="flower"``), seasons, or both held."""
+    prefixes = _BONUS_PREFIX[kind]
+    return sum(1 for t in ctx.bonus if t[0] in prefixes)
+
+
+@rule_function("own_bonus", bonus=True)
+def own_bonus(ctx: ScoringContext, kind: str | None = None) -> int:
+    """The player's own flower or season (004 Sheet 20: 1 = East ... 4 = North)."""
+    own = tuple(p + ctx.seat_number for p in _BONUS_PREFIX[kind])
+    return sum(1 for t in ctx.bonus if t in own)
+
+
+@rule_function("bouquet", bonus=True)
+def bouquet(ctx: ScoringContext, kind: str | None = "flower") -> int:
+    """Full sets of four flowers or seasons (``kind=None``: either, counted separately)."""
+    held = set(ctx.bonus)
+    return sum(
+        1 for prefix in _BONUS_PREFIX[kind] if all(f"{prefix}{n}" in held for n in "1234")
+    )
+
+
+# -- the whole hand ---------------------------------------------------------------------------
+
+@rule_function("mahjong")
+def mahjong(ctx: ScoringContext) -> int:
+    """Going Mah Jong (004 Sheet 14: 20 points)."""
+    return 1 if ctx.is_winner else 0
+
+
+@rule_function("one_suit")
+def one_suit(ctx: ScoringContext, honours: bool | None = None) -> int:
+    """Tiles of one suit only; ``honours`` True: winds or dragons required, False: none
+    allowed, None: either (004 Sheet 17's clean hand)."""
+    if len(ctx.suits) != 1:
+        return 0
+    if honours is not None and ctx.has_honours != honours:
+        return 0
+    return 1
+
+
+@rule_function("only_tiles")
+def only_tiles(ctx: ScoringContext, tiles: Any = "major") -> int:
+    """Every tile in ``tiles``."""
+    selected = _selected(ctx, tiles)
+    return 1 if ctx.tiles and all(t in selected for t in ctx.tiles) else 0
+
+
+@rule_function("all_majors")
+def all_majors(ctx: ScoringContext) -> int:
+    """Ones, nines, winds and dragons only (004 Sheet 17)."""
+    return only_tiles(ctx, "major")
+
+
+@rule_function("no_chows")
+def no_chows(ctx: ScoringContext, shapes: Any = ("standard",)) -> int:
+    """No chow, counted only where chows were allowed in this hand: not in a goulash or
+    wherever the house rule allows none (004 Sheet 17; Sheet 19 hand 3)."""
+    if ctx.max_chows == 0 or ctx.chows:
+        return 0
+    allowed = _names(shapes)
+    return 1 if allowed is None or ctx.shape in allowed else 0
+
+
+@rule_function("chows")
+def chows(ctx: ScoringContext) -> int:
+    """Chows in the hand."""
+    return ctx.chows
+
+
+@rule_function("all_concealed")
+def all_concealed(ctx: ScoringContext) -> int:
+    """No set exposed."""
+    return 1 if ctx.sets and ctx.all_concealed else 0
+
+
+@rule_function("shape")
+def shape(ctx: ScoringContext, name: Any = "standard") -> int:
+    """The arrangement's shape is ``name`` (one or several)."""
+    return 1 if ctx.shape in _names(name) else 0
+
+
+@rule_function("seat")
+def seat(ctx: ScoringContext, wind: Any = "E") -> int:
+    """The player sits at ``wind`` (004 Sheet 17: "If you are East")."""
+    return 1 if ctx.hand.seat_wind in _names(wind) else 0
+
+
+@rule_function("win")
+def win(ctx: ScoringContext, source: Any = None, fact: Any = None, tile: Any = None,
+        seat: Any = None) -> int:
+    """How the Mah Jong was made: ``source`` (wall, discard, kong_box, robbed_kong) and/or
+    ``fact`` (last_wall_tile, last_discard, kong_box, robbed_kong, original_call, heavenly,
+    earthly, second_kong_replacement; any one of several), with ``tile`` the winning tile
+    and ``seat`` the winner's wind when given."""
+    facts = ctx.win_facts
+    if not facts:
+        return 0
+    sources = _names(source)
+    if sources is not None and ctx.win.source not in sources:
+        return 0
+    wanted = _names(fact)
+    if wanted is not None and not any(f in facts for f in wanted):
+        return 0
+    tiles = _names(tile)
+    if tiles is not None and ctx.win.tile not in tiles:
+        return 0
+    seats = _names(seat)
+    if seats is not None and ctx.hand.seat_wind not in seats:
+        return 0
+    return 1
+
+
+# -- special hands (004 Sheets 22-29) ---------------------------------------------------------
+
+def _concealed_ok(ctx: ScoringContext, concealed: bool) -> bool:
+    return ctx.all_concealed or not concealed
+
+
+def _self_drawn_ok(ctx: ScoringContext) -> bool:
+    # A fishing hand has no win yet: only a Mah Jong on a discard or robbed kong fails.
+    facts = ctx.win_facts
+    return "discard" not in facts and "robbed_kong" not in facts
+
+
+def _standard_sets(ctx: ScoringContext, kind: Any) -> tuple[list, list] | None:
+    """The four sets and the pair of a sets-and-a-pair hand whose sets are all ``kind``."""
+    if ctx.loose or len(ctx.sets) != 5:
+        return None
+    kinds = _names(kind)
+    groups = [s for s in ctx.sets if s.kind != "pair"]
+    pair = [s for s in ctx.sets if s.kind == "pair"]
+    if len(groups) != 4 or len(pair) != 1 or any(s.kind not in kinds for s in groups):
+        return None
+    return groups, pair
+
+
+@rule_function("four_sets")
+def four_sets(ctx: ScoringContext, kind: Any = ("pung", "kong"), tiles: Any = None,
+              pair: Any = None, one_suit: bool = False, concealed: bool = False) -> int:
+    """Four sets of ``kind`` from ``tiles`` and a pair from ``pair`` (None: any tile), all of
+    one suit when ``one_suit``, all concealed when ``concealed``."""
+    found = _standard_sets(ctx, kind)
+    if found is None:
+        return 0
+    groups, (the_pair,) = found
+    selected = _selected(ctx, tiles)
+    if selected is not None and any(s.tile not in selected for s in groups):
+        return 0
+    pair_tiles = _selected(ctx, pair)
+    if pair_tiles is not None and the_pair.tile not in pair_tiles:
+        return 0
+    if one_suit and len(ctx.suits) != 1:
+        return 0
+    return 1 if _concealed_ok(ctx, concealed) else 0
+
+
+@rule_function("purity")
+def purity(ctx: ScoringContext) -> int:
+    """Four pungs/kongs and a pair all of one suit, no honours, no chows (Sheet 23)."""
+    return four_sets(ctx, tiles="suit", pair="suit", one_suit=True)
+
+
+@rule_function("fourfold_plenty")
+def fourfold_plenty(ctx: ScoringContext) -> int:
+    """Four kongs and a pair (Sheet 25)."""
+    return four_sets(ctx, kind="kong")
+
+
+@rule_function("buried_treasure")
+def buried_treasure(ctx: ScoringContext, kongs: bool = False) -> int:
+    """Four concealed pungs of one suit with winds/dragons, and a pair, all drawn from the
+    wall; no kongs unless ``kongs`` (Sheet 25)."""
+    kind = ("pung", "kong") if kongs else ("pung",)
+    if not four_sets(ctx, kind=kind, one_suit=True, concealed=True):
+        return 0
+    return 1 if _self_drawn_ok(ctx) else 0
+
+
+@rule_function("imperial_jade")
+def imperial_jade(ctx: ScoringContext, dragon_pung_required: bool = False) -> int:
+    """Pungs/kongs and a pair of green tiles: green dragons and 2, 3, 4, 6, 8 bamboo
+    (Sheet 26); whether a pung of green dragons is required is Sheet 31 item 9's question."""
+    if not four_sets(ctx, tiles="green", pair="green"):
+        return 0
+    if dragon_pung_required and not sets(ctx, kind=("pung", "kong"), tiles="dg"):
+        return 0
+    return 1
+
+
+@rule_function("all_winds_and_dragons")
+def all_winds_and_dragons(ctx: ScoringContext) -> int:
+    """Four pungs/kongs and a pair of winds and dragons (Sheet 26)."""
+    return four_sets(ctx, tiles="honour", pair="honour")
+
+
+@rule_function("heads_and_tails")
+def heads_and_tails(ctx: ScoringContext) -> int:
+    """Four pungs/kongs and a pair of ones and nines (Sheet 27)."""
+    return four_sets(ctx, tiles="terminal", pair="terminal")
+
+
+@rule_function("three_great_scholars")
+def three_great_scholars(ctx: ScoringContext, rest_one_suit: bool = True) -> int:
+    """Pungs/kongs of all three dragons, and a pung/kong and a pair of one suit (Sheet 28)."""
+    found = _standard_sets(ctx, ("pung", "kong"))
+    if found is None:
+        return 0
+    groups, pair = found
+    dragons = {s.tile for s in groups} & {"dr", "dg", "dw"}
+    if len(dragons) != 3:
+        return 0
+    if rest_one_suit:
+        rest = [s.tile for s in groups if s.tile not in dragons] + [pair[0].tile]
+        if any(t not in SUIT_TILES for t in rest) or len({t[0] for t in rest}) != 1:
+            return 0
+    return 1
+
+
+@rule_function("four_blessings")
+def four_blessings(ctx: ScoringContext) -> int:
+    """Pungs/kongs of all four winds and a pair of any tile (Sheet 28)."""
+    found = _standard_sets(ctx, ("pung", "kong"))
+    if found is None:
+        return 0
+    return 1 if {s.tile for s in found[0]} == set(WINDS) else 0
+
+
+def _fourteen_concealed(ctx: ScoringContext, concealed: bool) -> bool:
+    return len(ctx.tiles) == 14 and _concealed_ok(ctx, concealed)
+
+
+@rule_function("seven_pairs")
+def seven_pairs(ctx: ScoringContext, tiles: Any = None, concealed: bool = True) -> int:
+    """Seven pairs from ``tiles`` (a set of four counts as two pairs)."""
+    if not _fourteen_concealed(ctx, concealed):
+        return 0
+    if any(s.kind not in ("pair", "group") for s in ctx.sets if s.kind != "pair"):
+        return 0
+    if any(n % 2 for n in ctx.counts.values()):
+        return 0
+    selected = _selected(ctx, tiles)
+    return 1 if selected is None or all(t in selected for t in ctx.counts) else 0
+
+
+@rule_function("all_pair_honours")
+def all_pair_honours(ctx: ScoringContext, concealed: bool = True) -> int:
+    """Seven pairs of ones, nines, winds or dragons (Sheet 22)."""
+    return seven_pairs(ctx, tiles="major", concealed=concealed)
+
+
+@rule_function("thirteen_orphans")
+def thirteen_orphans(ctx: ScoringContext, concealed: bool = True) -> int:
+    """One of every major tile and one more major (Sheet 22, 13 Unique Wonders)."""
+    if not _fourteen_concealed(ctx, concealed):
+        return 0
+    return 1 if set(ctx.counts) == MAJORS else 0
+
+
+def _one_suit_run(ctx: ScoringContext) -> str | None:
+    suits = ctx.suits
+    return next(iter(suits)) if len(suits) == 1 else None
+
+
+@rule_function("wriggling_snake")
+def wriggling_snake(ctx: ScoringContext, pair: str = "one", concealed: bool = True) -> int:
+    """One of each wind, and 1 to 9 of one suit with a pair of ones (Sheet 23); Sheet 31
+    item 8 asks whether the pair may be any tile of the suit: ``pair="any"``."""
+    if not _fourteen_concealed(ctx, concealed):
+        return 0
+    suit = _one_suit_run(ctx)
+    counts = ctx.counts
+    if suit is None or any(counts.get(w) != 1 for w in WINDS):
+        return 0
+    if any(counts.get(f"{suit}{n}", 0) < 1 for n in range(1, 10)):
+        return 0
+    if pair == "one":
+        return 1 if counts[f"{suit}1"] == 2 else 0
+    return 1
+
+
+@rule_function("gates_of_heaven")
+def gates_of_heaven(ctx: ScoringContext, concealed: bool = True) -> int:
+    """One suit: three ones, three nines, a run 2 to 8 and one more tile (Sheet 27)."""
+    if not _fourteen_concealed(ctx, concealed) or ctx.has_honours:
+        return 0
+    suit = _one_suit_run(ctx)
+    if suit is None:
+        return 0
+    counts = ctx.counts
+    need = {1: 3, 9: 3, **{n: 1 for n in range(2, 9)}}
+    return 1 if all(counts.get(f"{suit}{n}", 0) >= k for n, k in need.items()) else 0
+
+
+@rule_function("knitting")
+def knitting(ctx: ScoringContext, concealed: bool = True) -> int:
+    """Seven pairs, each the same number in two suits, using two suits only (Sheet 24)."""
+    if not _fourteen_concealed(ctx, concealed) or ctx.has_honours or len(ctx.suits) != 2:
+        return 0
+    a, b = sorted(ctx.suits)
+    counts = ctx.counts
+    return 1 if all(counts.get(f"{a}{n}", 0) == counts.get(f"{b}{n}", 0)
+                    for n in range(1, 10)) else 0
+
+
+@rule_function("triple_knitting")
+def triple_knitting(ctx: ScoringContext, concealed: bool = True) -> int:
+    """Four sets of one number in each of the three suits, and a pair of one number in two
+    suits (Sheet 24)."""
+    if not _fourteen_concealed(ctx, concealed) or ctx.has_honours or len(ctx.suits) != 3:
+        return 0
+    counts = ctx.counts
+    triples = 0
+    left: list[tuple[int, str]] = []
+    for n in range(1, 10):
+        per_suit = [counts.get(f"{s}{n}", 0) for s in "bcd"]
+        t = min(per_suit)
+        triples += t
+        left.extend((n, s) for s, c in zip("bcd", per_suit, strict=True) for _ in range(c - t))
+    if triples != 4 or len(left) != 2:
+        return 0
+    (n1, s1), (n2, s2) = left
+    return 1 if n1 == n2 and s1 != s2 else 0
+
+
+@rule_function("unique_majors")
+def unique_majors(ctx: ScoringContext) -> int:
+    """Distinct major tiles held (for house rules that score partial orphans)."""
+    return len([t for t in ctx.counts if t in MAJORS])
+
+
+@rule_function("honour_tiles")
+def honour_tiles(ctx: ScoringContext) -> int:
+    """Winds and dragons held."""
+    return sum(1 for t in ctx.tiles if t in HONOURS)
+
+
+__all__ = ["BONUS_RULE_FUNCTIONS", "RULE_FUNCTIONS", "rule_function"]
