@@ -52,15 +52,17 @@ def is_selector(name: str) -> bool:
 
 
 def set_tiles(s: Set) -> tuple[str, ...]:
-    """The tiles a set stands for (wild tiles counted as what they replace)."""
+    """The tiles a set stands for: a set's own tile repeated (a wild tile counts as the tile
+    it replaces), a chow's run, or a special shape's group as held (a joker ``jb5`` as b5)."""
     if s.kind == "chow":
         suit, n = s.tile[0], int(s.tile[1])
         return (s.tile, f"{suit}{n + 1}", f"{suit}{n + 2}")
-    if s.kind == "group" or (s.tiles and not any(t.startswith("j") for t in s.tiles)
-                             and len(set(s.tiles)) > 1):
-        # A special shape's group, or a knitted pair of two different tiles.
-        return s.tiles
-    return (s.tile,) * {"pung": 3, "kong": 4, "pair": 2}.get(s.kind, 1)
+    if s.kind == "group":
+        return tuple(t[1:] if len(t) == 3 and t[0] == "j" else t for t in s.tiles)
+    return (s.tile,) * _SIZE.get(s.kind, 1)
+
+
+_SIZE = {"pung": 3, "kong": 4, "pair": 2}
 
 
 class ScoringContext:
