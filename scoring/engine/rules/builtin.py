@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import bmja
+from . import balsall_common, bmja, functions_more, guide, variations, west_wind_goulash  # noqa: F401
 from .functions import RULE_FUNCTIONS
 from .model import HouseRule
 
 # Each module's ``house_rules()`` gives its house rules; a new built-in rule adds its module.
-_MODULES = (bmja,)
+_MODULES = (bmja, guide, balsall_common, west_wind_goulash, variations)
 
 
 class UnknownHouseRule(LookupError):
