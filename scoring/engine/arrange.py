@@ -1,0 +1,671 @@
+"""Every way to read a hand's tiles as sets: the arrangement search.
+
+A Mah Jong hand is read as four sets and a pair (the standard shape) or as a special shape
+whose tiles fit (seven pairs, thirteen orphans, knitting, triple knitting, snake, gates of
+heaven); a losing hand as its best partial readings. The orchestrator scores each reading and
+keeps the best, so this module only finds them; it never judges their worth.
+
+The search runs on 34-entry count arrays. Without wild tiles each suit is decomposed on its own
+(``_suit_ways``, memoised on the suit's nine counts) and the suits are combined; ``Set``
+objects are built only for the final readings. A goulash with wild tiles takes a slower
+exhaustive search, as such hands are rare. Whole results are memoised on the hand's tiles and
+the few rule values that matter, so a repeated hand costs one dictionary look-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from itertools import combinations
+
+from . import tiles as T
+from .hand import Arrangement, Hand, Meld, Set, Win
+from .rules.model import HouseRule
+from .validate import is_wild_in, meld_naturals, meld_wild_count, wild_mode
+
+N = T.N_PLAYING
+HONOURS = range(T.FIRST_HONOUR, N)
+WINDS = tuple(T.INDEX[c] for c in T.WIND_CODES)
+SUIT_BASES = (0, 9, 18)
+# A set with this many wild tiles or more would be wild tiles only (001: never allowed).
+_KIND_SIZE = {"pung": 3, "chow": 3, "pair": 2}
+
+
+# -- public API -----------------------------------------------------------------------------
+
+def arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
+    """Every legal reading of a Mah Jong hand, or the best partial readings of a losing hand.
+
+    An empty list means the Mah Jong hand's tiles make no complete hand under ``rule``.
+    """
+    return list(_arrangements_for(*_search_key(hand, rule)))
+
+
+def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement]]]:
+    """For a losing hand one tile short of Mah Jong: each tile that would complete it, with
+    the complete readings it gives (what a fishing hand waits for, 004 Sheets 21-29)."""
+    physical = [0] * N
+    for meld in hand.melds:
+        if meld.kind in _SIZES and T.is_playing(meld.tile):
+            for code in (meld.tiles or meld_naturals(meld)):
+                i = T.INDEX.get(code)
+                if i is not None:
+                    physical[i] += 1
+    for code in hand.concealed:
+        i = T.INDEX.get(code)
+        if i is not None:
+            physical[i] += 1
+    result = []
+    for i, code in enumerate(T.PLAYING):
+        if physical[i] >= 4:
+            continue
+        whole = replace(hand, mahjong=True, concealed=(*hand.concealed, code),
+                        win=Win(code, "wall"))
+        found = arrangements(whole, rule)
+        if found:
+            result.append((code, found))
+    return result
+
+
+def arrangement_tiles(arrangement: Arrangement) -> tuple[str, ...]:
+    """The tiles an arrangement uses, as entered (wild tiles as their own codes), sorted."""
+    out: list[str] = []
+    for s in arrangement.sets:
+        if s.tiles:
+            out.extend(s.tiles)
+        elif s.kind == "chow":
+            out.extend(T.chow_tiles(s.tile))
+        else:
+            out.extend((s.tile,) * _SIZES[s.kind])
+    out.extend(arrangement.loose)
+    return T.sorted_tiles(out)
+
+
+_SIZES = {"pung": 3, "kong": 4, "chow": 3, "pair": 2}
+
+
+# -- the memoised search --------------------------------------------------------------------
+
+def _search_key(hand: Hand, rule: HouseRule) -> tuple:
+    s = rule.scoring
+    mode = wild_mode(hand, rule)
+    max_chows = s.goulash_max_chows if hand.goulash else s.max_chows
+    declared_chows = sum(1 for m in hand.melds if m.kind == "chow")
+    chows_left = 4 if max_chows is None else max(0, max_chows - declared_chows)
+    win = hand.win if hand.mahjong else None
+    win_tile = win.tile if win is not None else None
+    from_discard = win is not None and win.source in ("discard", "robbed_kong")
+    # 001: a wild tile drawn for Mah Jong may add one more wild tile to a pair or pung.
+    extra = bool(s.wild_extra_on_wild_win and win_tile and is_wild_in(win_tile, None, mode))
+    limits = (s.wild_max_in_pair, s.wild_max_in_pung, s.wild_max_in_special)
+    return (hand.melds, tuple(sorted(hand.concealed)), hand.mahjong, win_tile, from_discard,
+            mode, chows_left, limits, extra)
+
+
+@lru_cache(maxsize=1 << 16)
+def _arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjong: bool,
+                      win_tile: str | None, from_discard: bool, mode: str | None,
+                      chows_left: int, limits: tuple[int, int, int],
+                      extra: bool) -> tuple[Arrangement, ...]:
+    declared = tuple(
+        Set(m.kind, m.tile, m.concealed, m.how, meld_wild_count(m, mode), m.tiles, True)
+        for m in melds
+    )
+    nat = [0] * N
+    assigned = [0] * N
+    free = 0
+    for code in concealed:
+        i = T.INDEX.get(code)
+        if i is not None:
+            nat[i] += 1
+        elif code == T.JOKER:
+            free += 1
+        else:
+            stands = T.joker_stands_for(code)
+            if stands is not None:
+                assigned[T.INDEX[stands]] += 1
+    wild_code = "b2" if mode == "b2" else T.JOKER
+    need_pair = not any(m.kind == "pair" for m in melds)
+    if not mahjong:
+        if mode == "b2":  # a losing hand keeps its 2 bamboo as wild tiles
+            free += nat[T.INDEX["b2"]]
+            nat[T.INDEX["b2"]] = 0
+        return _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left,
+                                 limits)
+
+    # In a b2 goulash each 2 bamboo may be wild or itself: try every split.
+    b2 = T.INDEX["b2"]
+    splits = range(nat[b2] + 1) if mode == "b2" else (0,)
+    readings: dict[tuple, None] = {}
+    for k in splits:
+        nat_k = list(nat)
+        nat_k[b2] -= k
+        free_k = free + k
+        if free_k == 0 and not any(assigned):
+            for pungs, chows, pair in _standard_plain(tuple(nat_k), need_pair, chows_left):
+                parts = [("pung", i, 0, ()) for i in pungs]
+                parts += [("chow", i, 0, ()) for i in chows]
+                if pair >= 0:
+                    parts.append(("pair", pair, 0, ()))
+                readings[("standard", tuple(sorted(parts, key=_part_order)))] = None
+        elif mode is not None:
+            for parts in _standard_wild(tuple(nat_k), tuple(assigned), free_k, need_pair,
+                                        chows_left, limits, extra, wild_code):
+                readings[("standard", parts)] = None
+        if not melds:
+            for shape, parts in _special_readings(tuple(nat_k), tuple(assigned), free_k,
+                                                  wild_code, limits[2]):
+                readings[(shape, parts)] = None
+
+    result: dict[Arrangement, None] = {}
+    for shape, parts in readings:
+        found = tuple(_make_set(p) for p in parts)
+        arrangement = Arrangement(shape, declared + found)
+        if shape == "standard" and from_discard and win_tile in concealed:
+            for variant in _discard_readings(arrangement, len(declared), win_tile):
+                result[variant] = None
+        else:
+            result[arrangement] = None
+    return tuple(result)
+
+
+def _part_order(part: tuple) -> tuple:
+    return (part[1], ("pung", "chow", "pair", "group").index(part[0]), part[3])
+
+
+def _make_set(part: tuple) -> Set:
+    kind, i, wild, tiles = part
+    return Set(kind, T.PLAYING[i], True, None, wild, tiles)
+
+
+def _discard_readings(arrangement: Arrangement, n_declared: int, win_tile: str):
+    """A set completed by a discard counts as exposed (004 Sheet 14); the pair stays concealed.
+
+    When the winning tile could have completed several sets, each is a separate reading.
+    """
+    sets = arrangement.sets
+    keep_as_is = False
+    seen: set[tuple[str, str]] = set()
+    variants = []
+    for j in range(n_declared, len(sets)):
+        s = sets[j]
+        if not _set_holds(s, win_tile):
+            continue
+        if s.kind == "pair":
+            keep_as_is = True
+        elif (s.kind, s.tile) not in seen:
+            seen.add((s.kind, s.tile))
+            changed = list(sets)
+            changed[j] = replace(s, concealed=False)
+            variants.append(Arrangement(arrangement.shape, tuple(changed), arrangement.loose))
+    if keep_as_is or not variants:
+        variants.insert(0, arrangement)
+    return variants
+
+
+def _set_holds(s: Set, code: str) -> bool:
+    if s.tiles:
+        return code in s.tiles
+    if s.kind == "chow":
+        return code in T.chow_tiles(s.tile)
+    return s.tile == code
+
+
+# -- standard shape without wild tiles ------------------------------------------------------
+
+@lru_cache(maxsize=1 << 16)
+def _suit_ways(c: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
+    """Every way to use all of one suit's tiles (nine counts) as pungs, chows and at most one
+    pair: (pung numbers, chow start numbers, pair number or -1), numbers 0-8."""
+    if sum(c) % 3 == 1:
+        return ()
+    cc = list(c)
+    pungs: list[int] = []
+    chows: list[int] = []
+    out: set[tuple] = set()
+
+    def walk(i: int, pair: int) -> None:
+        while i < 9 and cc[i] == 0:
+            i += 1
+        if i == 9:
+            out.add((tuple(pungs), tuple(chows), pair))
+            return
+        if cc[i] >= 3:
+            cc[i] -= 3
+            pungs.append(i)
+            walk(i, pair)
+            pungs.pop()
+            cc[i] += 3
+        if pair < 0 and cc[i] >= 2:
+            cc[i] -= 2
+            walk(i, i)
+            cc[i] += 2
+        if i < 7 and cc[i + 1] and cc[i + 2]:
+            cc[i] -= 1
+            cc[i + 1] -= 1
+            cc[i + 2] -= 1
+            chows.append(i)
+            walk(i, pair)
+            chows.pop()
+            cc[i] += 1
+            cc[i + 1] += 1
+            cc[i + 2] += 1
+
+    walk(0, -1)
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=1 << 16)
+def _standard_plain(counts: tuple[int, ...], need_pair: bool, chows_left: int):
+    """Readings of concealed tiles (no wild tiles) as pungs, chows (at most ``chows_left``) and
+    one pair if ``need_pair``: a tuple of (pung indices, chow indices, pair index or -1)."""
+    h_pungs = []
+    h_pair = -1
+    for i in HONOURS:
+        n = counts[i]
+        if n == 3:
+            h_pungs.append(i)
+        elif n == 2:
+            if h_pair >= 0 or not need_pair:
+                return ()
+            h_pair = i
+        elif n:
+            return ()
+    per_suit = []
+    for base in SUIT_BASES:
+        ways = _suit_ways(counts[base:base + 9])
+        if not ways:
+            return ()
+        per_suit.append([(tuple(base + p for p in pungs), tuple(base + c for c in chows),
+                          pair + base if pair >= 0 else -1) for pungs, chows, pair in ways])
+    out = []
+    want_pairs = 1 if need_pair else 0
+    for a in per_suit[0]:
+        for b in per_suit[1]:
+            for c in per_suit[2]:
+                pairs = [p for p in (h_pair, a[2], b[2], c[2]) if p >= 0]
+                if len(pairs) != want_pairs:
+                    continue
+                chows = a[1] + b[1] + c[1]
+                if len(chows) > chows_left:
+                    continue
+                out.append((tuple(h_pungs) + a[0] + b[0] + c[0], chows,
+                            pairs[0] if pairs else -1))
+    return tuple(out)
+
+
+# -- standard shape with wild tiles (goulash) ----------------------------------------------
+
+@lru_cache(maxsize=1 << 12)
+def _standard_wild(nat: tuple[int, ...], assigned: tuple[int, ...], free: int, need_pair: bool,
+                   chows_left: int, limits: tuple[int, int, int], extra: bool,
+                   wild_code: str) -> tuple[tuple, ...]:
+    """Readings when wild tiles are held. Free wild tiles (a bare joker, a 2 bamboo used as
+    wild) fill any set; a joker already standing for a tile is placed afterwards in a set of
+    that tile. No set may exceed the rule's wild limit or be wild tiles only."""
+    lim_pair, lim_pung, _ = limits
+    if extra:
+        lim_pair, lim_pung = lim_pair + 1, lim_pung + 1
+    counts = [n + a for n, a in zip(nat, assigned, strict=True)]
+    found: list[tuple] = []
+    parts: list[tuple] = []  # (kind, index, free wild, natural positions)
+
+    def walk(i: int, w: int, pair_done: bool, chows: int) -> None:
+        while i < N and counts[i] == 0:
+            i += 1
+        if i == N:
+            if w == 0 and (pair_done or not need_pair):
+                found.append(tuple(parts))
+            return
+        c = counts[i]
+        for k in (3, 2, 1):  # pung of k natural tiles and 3 - k wild
+            if k <= c and 3 - k <= min(w, lim_pung):
+                counts[i] -= k
+                parts.append(("pung", i, 3 - k, (i,) * k))
+                walk(i, w - (3 - k), pair_done, chows)
+                parts.pop()
+                counts[i] += k
+        if need_pair and not pair_done:
+            for k in (2, 1):
+                if k <= c and 2 - k <= min(w, lim_pair):
+                    counts[i] -= k
+                    parts.append(("pair", i, 2 - k, (i,) * k))
+                    walk(i, w - (2 - k), True, chows)
+                    parts.pop()
+                    counts[i] += k
+        if chows < chows_left and i < T.FIRST_HONOUR:
+            base = i - i % 9
+            for start in (i - 2, i - 1, i):
+                if start < base or start > base + 6:
+                    continue
+                for naturals in _chow_choices(start, i, counts):
+                    wild = 3 - len(naturals)
+                    if wild > min(w, lim_pung):
+                        continue
+                    for p in naturals:
+                        counts[p] -= 1
+                    parts.append(("chow", start, wild, naturals))
+                    walk(i, w - wild, pair_done, chows + 1)
+                    parts.pop()
+                    for p in naturals:
+                        counts[p] += 1
+
+    walk(0, free, False, 0)
+    out: dict[tuple, None] = {}
+    for reading in found:
+        placed = _place_assigned(reading, assigned, limits if not extra else None, lim_pair,
+                                 lim_pung, wild_code)
+        if placed is not None:
+            out[placed] = None
+    return tuple(out)
+
+
+def _chow_choices(start: int, lowest: int, counts: list[int]):
+    """Which positions of the chow at ``start`` take natural tiles: below ``lowest`` (already
+    used up) a wild tile, at ``lowest`` the natural tile, above it either."""
+    options = [[]]
+    for p in (start, start + 1, start + 2):
+        if p < lowest:
+            continue
+        if p == lowest:
+            options = [o + [p] for o in options]
+        elif counts[p]:
+            options = options + [o + [p] for o in options]
+    return [tuple(o) for o in options if lowest in o]
+
+
+def _place_assigned(reading: tuple, assigned: tuple[int, ...], base_limits, lim_pair: int,
+                    lim_pung: int, wild_code: str) -> tuple | None:
+    """Turn a reading's natural positions held by assigned jokers into wild tiles, within each
+    set's limit; None when they do not fit. With ``base_limits`` None (a wild tile won Mah
+    Jong, 001) one pair or pung may hold one wild tile more than the usual limit."""
+    left = list(assigned)
+    sets = []
+    for kind, i, free_wild, naturals in reading:
+        limit = lim_pair if kind == "pair" else lim_pung
+        wild = free_wild
+        tiles = [wild_code] * free_wild
+        for p in naturals:
+            if left[p] and wild < limit and wild + 1 < _KIND_SIZE[kind]:
+                left[p] -= 1
+                wild += 1
+                tiles.append(T.JOKER + T.PLAYING[p])
+            else:
+                tiles.append(T.PLAYING[p])
+        if wild >= _KIND_SIZE[kind]:
+            return None
+        sets.append((kind, i, wild, T.sorted_tiles(tiles) if wild else ()))
+    if any(left):
+        return None
+    if base_limits is None:
+        usual = {"pair": lim_pair - 1, "pung": lim_pung - 1, "chow": lim_pung - 1}
+        if sum(1 for kind, _, wild, _ in sets if wild > usual[kind]) > 1:
+            return None
+    return tuple(sorted(sets, key=_part_order))
+
+
+# -- special shapes -------------------------------------------------------------------------
+
+def _special_readings(nat: tuple[int, ...], assigned: tuple[int, ...], free: int,
+                      wild_code: str, lim_special: int) -> list[tuple[str, tuple]]:
+    """Special shapes the fourteen concealed tiles fit, with at most ``lim_special`` wild."""
+    wild_total = free + sum(assigned)
+    if wild_total > lim_special or sum(nat) + wild_total != 14:
+        return []
+    held = [n + a for n, a in zip(nat, assigned, strict=True)]
+    out = []
+    if wild_total or not any(n & 1 for n in nat):
+        pairs = _seven_pairs(nat, assigned, free, wild_code)
+        if pairs is not None:
+            out.append(("seven_pairs", pairs))
+    for shape, template in _templates(held, wild_total):
+        parts = _fill(template, nat, assigned, free, wild_code)
+        if parts is not None:
+            out.append((shape, parts))
+    return out
+
+
+def _seven_pairs(nat, assigned, free, wild_code):
+    """Seven pairs, repeats allowed. A joker standing for a tile pairs with a real one; a free
+    wild tile pairs with a single, and spare wild tiles split natural pairs in two, as two
+    wild tiles never make a pair on their own."""
+    parts = []
+    singles = []
+    for i in range(N):
+        r, q = nat[i], assigned[i]
+        if not r and not q:
+            continue
+        if q > r:
+            return None
+        code = T.PLAYING[i]
+        parts += [("pair", i, 1, T.sorted_tiles((code, T.JOKER + code)))] * q
+        r -= q
+        parts += [("pair", i, 0, ())] * (r // 2)
+        if r % 2:
+            singles.append(i)
+    spare = free - len(singles)
+    if spare < 0 or spare % 2:
+        return None
+    parts += [("pair", i, 1, T.sorted_tiles((T.PLAYING[i], wild_code))) for i in singles]
+    splits = spare // 2
+    for j, part in enumerate(list(parts)):
+        if splits == 0:
+            break
+        if part[2] == 0:
+            half = ("pair", part[1], 1, T.sorted_tiles((T.PLAYING[part[1]], wild_code)))
+            parts[j] = half
+            parts.append(half)
+            splits -= 1
+    if splits:
+        return None
+    return tuple(sorted(parts, key=_part_order))
+
+
+def _group(i: int, members) -> tuple:
+    return ("group", i, tuple(members))
+
+
+def _templates(held: list[int], wild_total: int):
+    """Candidate special shapes as (shape, parts), each part (kind, index, member indices).
+
+    Without wild tiles the counts pin down the few candidates; with wild tiles every variant
+    that the held tiles do not rule out is tried."""
+    total_honours = sum(held[i] for i in HONOURS)
+    suits_used = [b for b in SUIT_BASES if any(held[b:b + 9])]
+    # Thirteen orphans: one of each major tile and a fourteenth major (004 Sheet 22).
+    majors = T.MAJOR_INDICES
+    if sum(held[i] for i in majors) == 14:
+        for dup in majors:
+            if wild_total or held[dup] == 2:
+                yield "thirteen_orphans", (_group(majors[0], majors), _group(dup, (dup,)))
+    if len(suits_used) == 1 and total_honours == 0 or (not suits_used and wild_total):
+        for base in suits_used or SUIT_BASES:
+            yield from _gates(held, base, wild_total)
+    for base in SUIT_BASES:
+        if all(held[base + n] or wild_total for n in range(9)):
+            yield from _snakes(held, base, wild_total)
+    if total_honours == 0 and len(suits_used) <= 2:
+        for x, y in combinations(SUIT_BASES, 2):
+            if set(suits_used) <= {x, y}:
+                k = [max(held[x + n], held[y + n]) for n in range(9)]
+                if sum(k) == 7:
+                    yield "knitting", tuple(_group(x + n, (x + n, y + n))
+                                            for n in range(9) for _ in range(k[n]))
+    if total_honours == 0 and (wild_total or len(suits_used) == 3):
+        yield from _triple_knitting(held, wild_total)
+
+
+def _gates(held, base, wild_total):
+    """Gates of heaven: 111 2345678 999 and one more of the suit, all concealed (Sheet 27)."""
+    for extra in range(9):
+        if not wild_total and held[base + extra] != 1 + (extra in (0, 8)) * 2 + 1:
+            continue
+        yield "gates_of_heaven", (
+            ("pung", base, (base,) * 3),
+            _group(base + 1, range(base + 1, base + 8)),
+            ("pung", base + 8, (base + 8,) * 3),
+            _group(base + extra, (base + extra,)),
+        )
+
+
+_DRAGONS = tuple(T.INDEX[c] for c in T.DRAGON_CODES)
+
+
+def _snakes(held, base, wild_total):
+    """The run 1-9 of one suit with five more tiles: all four winds and one tile of the suit
+    (wriggling snake, 004 Sheet 23), five different honours (little snake, 003), or a pung and
+    a pair of honours (great snake, 003)."""
+    run = _group(base, range(base, base + 9))
+    rest = list(held)
+    for n in range(9):
+        rest[base + n] = max(0, rest[base + n] - 1)
+    if not wild_total:
+        others = [i for i in range(N) if rest[i] and not base <= i < base + 9 and i < 27]
+        if others:
+            return
+    winds = _group(WINDS[0], WINDS)
+    for n in range(9):
+        if wild_total or rest[base + n] == 1:
+            yield "snake", (run, winds, _group(base + n, (base + n,)))
+    if sum(rest[base:base + 9]) and not wild_total:
+        return
+    for five in combinations(HONOURS, 5):
+        if wild_total or all(rest[i] == 1 for i in five):
+            yield "snake", (run, _group(five[0], five))
+    for p in HONOURS:
+        if not wild_total and rest[p] != 3:
+            continue
+        for q in HONOURS:
+            if q != p and (wild_total or rest[q] == 2):
+                yield "snake", (run, ("pung", p, (p,) * 3), ("pair", q, (q, q)))
+
+
+def _triple_knitting(held, wild_total):
+    """Four groups of one number in all three suits, and a pair of one number in two suits
+    (004 Sheet 24; 003 "Triple Knitting")."""
+    uneven = [n for n in range(9) if not held[n] == held[9 + n] == held[18 + n]]
+    if not wild_total and len(uneven) != 1:
+        return
+    for m in (range(9) if wild_total else uneven):
+        for missing in range(3):
+            pair_suits = [b for k, b in enumerate(SUIT_BASES) if k != missing]
+            rest = list(held)
+            for b in pair_suits:
+                rest[b + m] = max(0, rest[b + m] - 1)
+            g = [max(rest[b + n] for b in SUIT_BASES) for n in range(9)]
+            if sum(g) != 4:
+                continue
+            pair = _group(pair_suits[0] + m, (pair_suits[0] + m, pair_suits[1] + m))
+            groups = tuple(_group(n, (n, 9 + n, 18 + n)) for n in range(9) for _ in range(g[n]))
+            yield "triple_knitting", (*groups, pair)
+
+
+def _fill(template, nat, assigned, free, wild_code) -> tuple | None:
+    """Place the held tiles in a special shape's parts: real tiles first, then jokers standing
+    for the tile, then free wild tiles. None unless every tile is used and no set of two or
+    more tiles is wild tiles only."""
+    real = list(nat)
+    jokers = list(assigned)
+    f = free
+    parts = []
+    for kind, i, members in template:
+        tiles = []
+        wild = 0
+        for p in members:
+            if real[p]:
+                real[p] -= 1
+                tiles.append(T.PLAYING[p])
+            elif jokers[p]:
+                jokers[p] -= 1
+                tiles.append(T.JOKER + T.PLAYING[p])
+                wild += 1
+            elif f:
+                f -= 1
+                tiles.append(wild_code)
+                wild += 1
+            else:
+                return None
+        if wild and wild == len(members) and len(members) > 1:
+            return None
+        if kind == "group":
+            parts.append((kind, i, wild, tuple(tiles)))
+        else:
+            parts.append((kind, i, wild, T.sorted_tiles(tiles) if wild else ()))
+    if f or any(real) or any(jokers):
+        return None
+    return tuple(parts)
+
+
+# -- losing hands ---------------------------------------------------------------------------
+
+def _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left, limits):
+    """The best partial readings of a losing hand (BMJA: every hand is scored): pungs first,
+    then pairs, the rest loose; a second reading also takes chows from the loose tiles. Wild
+    tiles then turn pairs into pungs and loose tiles into pairs, within the rule's limits."""
+    lim_pair, lim_pung, _ = limits
+    held = [n + a for n, a in zip(nat, assigned, strict=True)]
+    readings = []
+    for with_chows in (False, True):
+        rest = list(held)
+        parts = []
+        for i in range(N):
+            if rest[i] >= 3:
+                parts.append(["pung", i, 0])
+                rest[i] -= 3
+            if rest[i] == 2:
+                parts.append(["pair", i, 0])
+                rest[i] = 0
+        if with_chows:
+            made = 0
+            for i in range(T.FIRST_HONOUR):
+                while (made < chows_left and i % 9 <= 6 and rest[i] and rest[i + 1]
+                       and rest[i + 2]):
+                    for p in (i, i + 1, i + 2):
+                        rest[p] -= 1
+                    parts.append(["chow", i, 0])
+                    made += 1
+            if not made:
+                continue
+        w = free
+        if mode is not None:
+            for part in parts:
+                if w and part[0] == "pair" and lim_pung >= 1:
+                    part[0], part[2] = "pung", 1
+                    w -= 1
+            for i in range(N):
+                while w and rest[i] and lim_pair >= 1:
+                    parts.append(["pair", i, 1])
+                    rest[i] -= 1
+                    w -= 1
+        readings.append(_partial_arrangement(declared, parts, rest, nat, assigned, w, wild_code))
+    return tuple(dict.fromkeys(readings))
+
+
+def _partial_arrangement(declared, parts, rest, nat, assigned, free_left, wild_code):
+    real = list(nat)
+    jokers = list(assigned)
+    sets = []
+    for kind, i, wild in sorted(parts, key=lambda p: (p[1], p[0])):
+        members = [i] * (_KIND_SIZE[kind] - wild) if kind != "chow" else [i, i + 1, i + 2]
+        tiles = [wild_code] * wild
+        for p in members:
+            if real[p]:
+                real[p] -= 1
+                tiles.append(T.PLAYING[p])
+            else:
+                jokers[p] -= 1
+                tiles.append(T.JOKER + T.PLAYING[p])
+                wild += 1
+        sets.append(Set(kind, T.PLAYING[i], True, None, wild, T.sorted_tiles(tiles) if wild
+                        else ()))
+    loose = []
+    for i in range(N):
+        for _ in range(rest[i]):
+            if real[i]:
+                real[i] -= 1
+                loose.append(T.PLAYING[i])
+            else:
+                jokers[i] -= 1
+                loose.append(T.JOKER + T.PLAYING[i])
+    loose += [wild_code] * free_left
+    return Arrangement("partial", tuple(declared) + tuple(sets), T.sorted_tiles(loose))
