@@ -1,0 +1,507 @@
+"""The club REST API: clubs, members, seasons, sessions, tables, hands and the audit trail.
+
+Every queryset is scoped to the clubs the user may see (``clubs.permissions``), so another
+club's objects answer 404; a role too low for a change answers 403. Recording and correcting
+hands go through ``clubs.recording`` exactly as the pages do.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, Sum
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import APIException, NotAuthenticated, PermissionDenied
+from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.response import Response
+
+from clubs import permissions as perms
+from clubs.models import AuditEntry, Club, ClubSession, Hand, HandResult, Member, Season, Table
+from clubs.recording import (
+    HandConflict,
+    HandInputError,
+    correct_hand,
+    preview_hand,
+    record_hand,
+    swap_seats,
+    void_hand,
+)
+from clubs.serializers import (
+    AuditEntrySerializer,
+    ClubSerializer,
+    CorrectHandSerializer,
+    HandListSerializer,
+    HandOutSerializer,
+    MemberSerializer,
+    RecordHandSerializer,
+    SeasonSerializer,
+    SessionSerializer,
+    SessionTotalsSerializer,
+    SwapSeatsSerializer,
+    TableSerializer,
+    TableStateSerializer,
+    VoidSerializer,
+)
+from clubs.table_state import HandRow, SeatInfo, TableState, build_table_state, hand_row, seats_of
+
+
+class Conflict(APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "conflict"
+
+
+def _input_error(err: HandInputError) -> DRFValidationError:
+    return DRFValidationError(err.errors)
+
+
+class ClubScoped:
+    """Mixed into each viewset: which club an object belongs to, and the role checks."""
+
+    permission_classes = [perms.ClubObjectPermission]
+    # Anonymous visitors may read published clubs' objects of this kind.
+    public_read = False
+    write_role = perms.SCORER
+    action_roles: dict[str, str] = {}
+
+    # Where an object's club is, as attributes to follow ("" for a club itself).
+    club_path = "club"
+
+    def club_of(self, obj) -> Club:
+        for name in filter(None, self.club_path.split(".")):
+            obj = getattr(obj, name)
+        return obj
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        if not self.public_read and not request.user.is_authenticated:
+            raise NotAuthenticated()
+
+    def require(self, club: Club, role: str | None = None) -> None:
+        """403 unless the user has ``role`` (the view's write role by default) at ``club``."""
+        role = role or perms.required_role(self)
+        if not perms.has_role(self.request.user, club, role):
+            names = {perms.ADMIN: "club admins", perms.SCORER: "scorers and club admins"}
+            raise PermissionDenied(f"Only {names[role]} of {club.name} can do this.")
+
+
+@extend_schema(tags=["clubs"])
+class ClubViewSet(ClubScoped, viewsets.ModelViewSet):
+    """Clubs you belong to, and clubs that publish their sessions."""
+
+    serializer_class = ClubSerializer
+    lookup_field = "slug"
+    club_path = ""
+    public_read = True
+    write_role = perms.ADMIN
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def get_queryset(self):
+        return perms.visible_clubs(self.request.user).order_by("name")
+
+    def perform_create(self, serializer):
+        if not self.request.user.is_superuser:
+            raise PermissionDenied("Only the site's staff can open a new club.")
+        serializer.save()
+
+    def perform_destroy(self, instance):
+        if not self.request.user.is_superuser:
+            raise PermissionDenied("Only the site's staff can delete a club.")
+        instance.delete()
+
+
+CLUB_FILTER = OpenApiParameter("club", str, description="Only this club (its slug).")
+
+
+@extend_schema(tags=["clubs"], parameters=[CLUB_FILTER])
+class MemberViewSet(ClubScoped, viewsets.ModelViewSet):
+    """A club's members (with or without a login). Club admins change them."""
+
+    serializer_class = MemberSerializer
+    write_role = perms.ADMIN
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def get_queryset(self):
+        qs = Member.objects.filter(club__in=perms.member_clubs(self.request.user))
+        if club := self.request.query_params.get("club"):
+            qs = qs.filter(club__slug=club)
+        return qs.select_related("club", "user").order_by("club__name", "display_name")
+
+    def perform_create(self, serializer):
+        self.require(serializer.validated_data["club"])
+        serializer.save()
+
+    def perform_update(self, serializer):
+        if "club" in serializer.validated_data and serializer.validated_data["club"] != (
+            serializer.instance.club
+        ):
+            raise DRFValidationError({"club": ["A member cannot move to another club."]})
+        serializer.save()
+
+    def perform_destroy(self, instance):
+        if instance.seats.exists():
+            raise DRFValidationError(
+                {"non_field_errors": [f"{instance.display_name} has played hands: set them "
+                                      "inactive instead of deleting them."]}
+            )
+        instance.delete()
+
+
+@extend_schema(tags=["clubs"], parameters=[CLUB_FILTER])
+class SeasonViewSet(ClubScoped, viewsets.ModelViewSet):
+    """Seasons and leagues. Club admins change them."""
+
+    serializer_class = SeasonSerializer
+    write_role = perms.ADMIN
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def get_queryset(self):
+        qs = Season.objects.filter(club__in=perms.member_clubs(self.request.user))
+        if club := self.request.query_params.get("club"):
+            qs = qs.filter(club__slug=club)
+        return qs.select_related("club")
+
+    def perform_create(self, serializer):
+        self.require(serializer.validated_data["club"])
+        serializer.save()
+
+    def perform_destroy(self, instance):
+        if instance.sessions.exists():
+            raise DRFValidationError(
+                {"non_field_errors": ["This season has sessions; move them first."]}
+            )
+        instance.delete()
+
+
+@extend_schema(tags=["sessions"], parameters=[CLUB_FILTER])
+class SessionViewSet(ClubScoped, viewsets.ModelViewSet):
+    """Club nights. Scorers open and edit them; only club admins delete one."""
+
+    serializer_class = SessionSerializer
+    public_read = True
+    action_roles = {"destroy": perms.ADMIN}
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def get_queryset(self):
+        qs = ClubSession.objects.filter(club__in=perms.visible_clubs(self.request.user))
+        if club := self.request.query_params.get("club"):
+            qs = qs.filter(club__slug=club)
+        return qs.select_related("club", "house_rule_version__record").prefetch_related(
+            "tables"
+        )
+
+    def perform_create(self, serializer):
+        self.require(serializer.validated_data["club"])
+        serializer.save()
+
+    @extend_schema(responses=SessionTotalsSerializer)
+    @action(detail=True)
+    def totals(self, request, pk=None):
+        """Each player's hands and net total over every table of the session."""
+        session = self.get_object()
+        rows = (
+            HandResult.objects.filter(session=session, hand__voided=False)
+            .values("member_id", "seat__member__display_name", "seat__guest_name")
+            .annotate(total=Sum("net"), hands=Count("id"))
+        )
+        players: dict[tuple, dict] = {}
+        for row in rows:
+            name = row["seat__member__display_name"] or row["seat__guest_name"]
+            key = (row["member_id"], None if row["member_id"] else name)
+            player = players.setdefault(
+                key, {"name": name, "member": row["member_id"], "hands": 0, "total": 0}
+            )
+            player["hands"] += row["hands"]
+            player["total"] += row["total"]
+        ordered = sorted(players.values(), key=lambda p: (-p["total"], p["name"]))
+        return Response({"session": session.pk, "players": ordered})
+
+
+@extend_schema(tags=["sessions"],
+               parameters=[OpenApiParameter("session", int, description="Only this session.")])
+class TableViewSet(ClubScoped, mixins.CreateModelMixin, mixins.DestroyModelMixin,
+                   viewsets.ReadOnlyModelViewSet):
+    """Tables of a session with their seats. Scorers add tables (with the players seated);
+    club admins delete one."""
+
+    serializer_class = TableSerializer
+    club_path = "session.club"
+    public_read = True
+    action_roles = {"destroy": perms.ADMIN, "swap_seats": perms.SCORER}
+
+    def get_queryset(self):
+        qs = Table.objects.filter(session__club__in=perms.visible_clubs(self.request.user))
+        if session := self.request.query_params.get("session"):
+            qs = qs.filter(session_id=session) if session.isdigit() else qs.none()
+        return qs.select_related("session__club").prefetch_related("seats__member")
+
+    def get_serializer(self, *args, **kwargs):
+        serializer = super().get_serializer(*args, **kwargs)
+        if "session" in serializer.fields:  # only sessions the user can see
+            serializer.fields["session"].queryset = ClubSession.objects.filter(
+                club__in=perms.visible_clubs(self.request.user)
+            ).select_related("club", "house_rule_version")
+            member = serializer.fields["seats"].child.fields["member"]
+            member.queryset = Member.objects.filter(club__in=perms.visible_clubs(self.request.user))
+        return serializer
+
+    def perform_create(self, serializer):
+        self.require(serializer.validated_data["session"].club)
+        serializer.save()
+
+    @extend_schema(responses=TableStateSerializer)
+    @action(detail=True)
+    def state(self, request, pk=None):
+        """Every hand with seat scores, payments and running totals; the pot; the next hand's
+        East and winds."""
+        table = self.get_object()
+        state = build_table_state(table)
+        return Response(table_state_data(state))
+
+    @extend_schema(request=SwapSeatsSerializer, responses=TableStateSerializer)
+    @action(detail=True, methods=["post"], url_path="swap-seats")
+    def swap_seats(self, request, pk=None):
+        """Two players were recorded the wrong way round from ``from_hand`` on: exchange what
+        was entered for them in those hands, and recompute."""
+        table = self.get_object()
+        serializer = SwapSeatsSerializer(data=request.data, context={"table": table})
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            swap_seats(table, data["seat_a"], data["seat_b"], data["from_hand"], request.user,
+                       data.get("reason", ""))
+        except HandInputError as err:
+            raise _input_error(err) from err
+        return Response(table_state_data(build_table_state(table)))
+
+
+HAND_ERRORS = {
+    400: OpenApiResponse(description="What is wrong, by field (seats' hands under seats.<wind>)."),
+    409: OpenApiResponse(description="Another scorer recorded this hand number first; retry."),
+}
+
+
+@extend_schema(tags=["hands"],
+               parameters=[OpenApiParameter("table", int, description="Only this table.")])
+class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
+                  viewsets.ReadOnlyModelViewSet):
+    """Recorded hands. POST records the next hand of a table (scored, settled, saved in one
+    transaction); PATCH corrects one; ``void`` voids or restores one. Each answer carries every
+    seat's score with its lines, the payments and the running totals."""
+
+    club_path = "table.session.club"
+    public_read = True
+    http_method_names = ["get", "post", "patch", "head", "options"]
+
+    def get_queryset(self):
+        qs = Hand.objects.filter(table__session__club__in=perms.visible_clubs(self.request.user))
+        if table := self.request.query_params.get("table"):
+            qs = qs.filter(table_id=table) if table.isdigit() else qs.none()
+        return qs.select_related("table__session__club").order_by("table_id", "number")
+
+    def get_serializer_class(self):
+        if self.action == "create":
+            return RecordHandSerializer
+        if self.action == "preview":
+            return RecordHandSerializer
+        if self.action == "partial_update":
+            return CorrectHandSerializer
+        if self.action == "void":
+            return VoidSerializer
+        return HandListSerializer
+
+    @extend_schema(responses=HandOutSerializer)
+    def retrieve(self, request, *args, **kwargs):
+        hand = self.get_object()
+        return Response(recorded_hand_data(hand))
+
+    @extend_schema(request=RecordHandSerializer, responses={201: HandOutSerializer, **HAND_ERRORS})
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        table = serializer.validated_data["table"]
+        self.require(table.session.club)
+        try:
+            hand, preview = record_hand(table, serializer.to_entry(), request.user,
+                                        with_preview=True)
+        except HandInputError as err:
+            raise _input_error(err) from err
+        except HandConflict as err:
+            raise Conflict(str(err)) from err
+        seats = seats_of(table)
+        row = hand_row(
+            _base(hand.pk, preview.number, False, preview, table),
+            preview.computed,
+            preview.totals_before,
+        )
+        return Response(hand_data(row, seats, table.pk), status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=RecordHandSerializer, responses={200: HandOutSerializer, **HAND_ERRORS})
+    @action(detail=False, methods=["post"])
+    def preview(self, request):
+        """Score and settle a hand as ``POST /hands/`` would, saving nothing."""
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        table = serializer.validated_data["table"]
+        self.require(table.session.club)
+        try:
+            preview = preview_hand(table, serializer.to_entry())
+        except HandInputError as err:
+            raise _input_error(err) from err
+        except HandConflict as err:
+            raise Conflict(str(err)) from err
+        row = hand_row(
+            _base(None, preview.number, False, preview, table),
+            preview.computed,
+            preview.totals_before,
+        )
+        return Response(hand_data(row, seats_of(table), table.pk))
+
+    @extend_schema(request=CorrectHandSerializer, responses={200: HandOutSerializer, 400: HAND_ERRORS[400]})
+    def partial_update(self, request, *args, **kwargs):
+        hand = self.get_object()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        changes = dict(serializer.validated_data)
+        note = changes.pop("note", "")
+        try:
+            correct_hand(hand, changes, request.user, note=note)
+        except HandInputError as err:
+            raise _input_error(err) from err
+        return Response(recorded_hand_data(hand))
+
+    @extend_schema(request=VoidSerializer, responses=HandOutSerializer)
+    @action(detail=True, methods=["post"])
+    def void(self, request, pk=None):
+        """Void a hand (it stays listed and counts for nothing), or restore it."""
+        hand = self.get_object()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        void_hand(hand, request.user, serializer.validated_data["reason"],
+                  voided=serializer.validated_data["voided"])
+        return Response(recorded_hand_data(hand))
+
+
+@extend_schema(tags=["clubs"], parameters=[CLUB_FILTER])
+class AuditEntryViewSet(ClubScoped, viewsets.ReadOnlyModelViewSet):
+    """Who changed what, when, from what to what: club admins only."""
+
+    serializer_class = AuditEntrySerializer
+
+    def get_queryset(self):
+        qs = AuditEntry.objects.filter(
+            club__in=perms.clubs_with_role(self.request.user, perms.ADMIN)
+        )
+        if club := self.request.query_params.get("club"):
+            qs = qs.filter(club__slug=club)
+        return qs.select_related("club", "user")
+
+    def list(self, request, *args, **kwargs):
+        if not perms.clubs_with_role(request.user, perms.ADMIN).exists():
+            raise PermissionDenied("Only club admins can read the audit trail.")
+        return super().list(request, *args, **kwargs)
+
+
+# -- answers -------------------------------------------------------------------------------
+
+
+def _base(hand_id, number, voided, preview, table) -> dict:
+    computed = preview.computed
+    outcome = computed.outcome
+    seat_ids = preview.seat_ids
+    return dict(
+        id=hand_id,
+        number=number,
+        voided=voided,
+        seating=computed.seating,
+        winner=seat_ids.get(outcome.winner) if outcome.winner else None,
+        discarder=seat_ids.get(outcome.discarder) if outcome.discarder else None,
+        draw=outcome.draw,
+        goulash=outcome.goulash,
+        win_source=outcome.win_from or "",
+        entries={seat_ids[w]: {"kind": "quick" if set(d) == {"score"} else "full", "data": d,
+                               "wind": w} for w, d in outcome.seats.items()},
+    )
+
+
+def hand_data(row: HandRow, seats: tuple[SeatInfo, ...], table_id: int) -> dict:
+    names = {s.id: s.name for s in seats}
+    seat_rows = []
+    for seat_id, wind in sorted(row.seating.winds.items(), key=lambda kv: "ESWN".index(kv[1])):
+        result = row.results.get(seat_id)
+        entry = row.entries.get(seat_id, {})
+        seat_rows.append({
+            "seat": seat_id,
+            "name": names.get(seat_id, ""),
+            "wind": wind,
+            "kind": entry.get("kind", "quick"),
+            "score": row.scores.get(seat_id),
+            "points": result.points if result else None,
+            "doubles": result.doubles if result else None,
+            "limit": result.limit if result else None,
+            "lines": [
+                {"code": line.code, "name": line.name, "points": line.points,
+                 "doubles": line.doubles, "count": line.count}
+                for line in (result.lines if result else ())
+            ],
+            "net": row.net.get(seat_id),
+            "running_total": row.totals.get(seat_id, 0),
+        })
+    by_seat = {seat_id: e["wind"] for seat_id, e in row.entries.items()}
+    return {
+        "id": row.id,
+        "table": table_id,
+        "number": row.number,
+        "voided": row.voided,
+        "prevailing_wind": row.seating.prevailing_wind,
+        "dealer": row.seating.dealer_seat,
+        "winner": row.winner,
+        "discarder": row.discarder,
+        "draw": row.draw,
+        "goulash": row.goulash,
+        "win_from": row.win_source or None,
+        "entry": {
+            "winner": by_seat.get(row.winner),
+            "discarder": by_seat.get(row.discarder),
+            "draw": row.draw,
+            "win_from": row.win_source or None,
+            "goulash": row.goulash,
+            "seats": {e["wind"]: e["data"] for e in row.entries.values()},
+        },
+        "seats": seat_rows,
+        "payments": [
+            {"from": p.payer, "to": p.payee, "amount": p.amount, "why": p.why}
+            for p in row.payments
+        ],
+        "pot_before": row.pot_before,
+        "pot_after": row.pot_after,
+        "error": row.error,
+    }
+
+
+def recorded_hand_data(hand: Hand) -> dict:
+    table = Table.objects.get(pk=hand.table_id)
+    state = build_table_state(table)
+    row = next(r for r in state.hands if r.id == hand.pk)
+    return hand_data(row, state.seats, table.pk)
+
+
+def table_state_data(state: TableState) -> dict:
+    nxt = state.next
+    return {
+        "table": state.table_id,
+        "seats": [
+            {"id": s.id, "position": s.position, "member": s.member_id, "name": s.name,
+             "guest_name": "" if s.member_id else s.name, "starting_wind": s.starting_wind}
+            for s in state.seats
+        ],
+        "hands": [hand_data(row, state.seats, state.table_id) for row in state.hands],
+        "totals": {str(k): v for k, v in state.totals.items()},
+        "pot": state.pot,
+        "next": {
+            "number": nxt.number,
+            "dealer": nxt.dealer,
+            "prevailing_wind": nxt.seating.prevailing_wind,
+            "goulash": nxt.seating.goulash,
+            "winds": {str(k): v for k, v in nxt.seating.winds.items()},
+        },
+    }

@@ -1,0 +1,127 @@
+"""Who may see and change what, per club: the one place pages and the API ask.
+
+Roles nest: a club admin can do everything a scorer can, a scorer everything a member can.
+Staff superusers act as admin of every club. A club that publishes its sessions lets anyone,
+signed in or not, read them (never change them).
+
+Objects of a club a user cannot see are treated as not existing (404), so nobody learns what
+another club holds; a user who can see a club but lacks the role for a change gets 403.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+from rest_framework import permissions
+
+from clubs.models import Club, Member
+
+ADMIN = "admin"
+SCORER = "scorer"
+MEMBER = "member"
+_RANK = {MEMBER: 1, SCORER: 2, ADMIN: 3}
+
+
+def _roles(user) -> dict[int, str]:
+    """club id -> role for a signed-in user, read once per request (cached on the user)."""
+    cached = getattr(user, "_club_roles", None)
+    if cached is None:
+        cached = dict(
+            Member.objects.filter(user_id=user.pk, active=True).values_list("club_id", "role")
+        )
+        user._club_roles = cached
+    return cached
+
+
+def club_role(user, club: Club | int) -> str | None:
+    """The user's role at the club (admin, scorer, member), or None for an outsider."""
+    if user is None or not user.is_authenticated:
+        return None
+    if user.is_superuser:
+        return ADMIN
+    club_id = club if isinstance(club, int) else club.pk
+    return _roles(user).get(club_id)
+
+
+def has_role(user, club: Club | int, role: str) -> bool:
+    current = club_role(user, club)
+    return current is not None and _RANK[current] >= _RANK[role]
+
+
+def is_member(user, club: Club) -> bool:
+    return club_role(user, club) is not None
+
+
+def can_view_club(user, club: Club) -> bool:
+    """Read the club's sessions, tables and results: its members, or anyone if published."""
+    return club.published or is_member(user, club)
+
+
+def can_record(user, club: Club) -> bool:
+    """Open sessions and tables, record and correct hands: scorers and admins."""
+    return has_role(user, club, SCORER)
+
+
+def can_admin(user, club: Club) -> bool:
+    """Members, seasons, house rules, deleting sessions, any correction: club admins."""
+    return has_role(user, club, ADMIN)
+
+
+def member_club_ids(user) -> list[int]:
+    if not user.is_authenticated:
+        return []
+    return list(_roles(user))
+
+
+def visible_clubs(user) -> QuerySet[Club]:
+    """Clubs whose sessions the user may read: their own, and every published club."""
+    if user.is_authenticated and user.is_superuser:
+        return Club.objects.all()
+    return Club.objects.filter(Q(published=True) | Q(pk__in=member_club_ids(user)))
+
+
+def member_clubs(user) -> QuerySet[Club]:
+    """Clubs the user belongs to (for what only members see: the member list, seasons)."""
+    if user.is_authenticated and user.is_superuser:
+        return Club.objects.all()
+    return Club.objects.filter(pk__in=member_club_ids(user))
+
+
+def clubs_with_role(user, role: str) -> QuerySet[Club]:
+    if user.is_authenticated and user.is_superuser:
+        return Club.objects.all()
+    ids = [cid for cid, r in _roles(user).items() if _RANK[r] >= _RANK[role]] if (
+        user.is_authenticated
+    ) else []
+    return Club.objects.filter(pk__in=ids)
+
+
+# -- DRF ------------------------------------------------------------------------------------
+
+
+class ClubObjectPermission(permissions.BasePermission):
+    """Reading needs ``can_view_club``; changing needs the view's ``write_role`` (scorer by
+    default) or, per action, ``action_roles[action]``.
+
+    The view says which club an object belongs to with ``club_of(obj)``. Querysets are already
+    scoped to visible clubs, so an object that reaches this check exists for the user: refusing
+    it is a 403, not a 404.
+    """
+
+    message = "Your role at this club does not allow this change."
+
+    def has_permission(self, request, view):
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        return bool(request.user and request.user.is_authenticated)
+
+    def has_object_permission(self, request, view, obj):
+        club = view.club_of(obj)
+        if request.method in permissions.SAFE_METHODS and view.action not in getattr(
+            view, "action_roles", {}
+        ):
+            return can_view_club(request.user, club)
+        return has_role(request.user, club, required_role(view))
+
+
+def required_role(view) -> str:
+    return getattr(view, "action_roles", {}).get(view.action, getattr(view, "write_role", SCORER))

@@ -1,0 +1,545 @@
+"""Recording and correcting hands: the one service both the pages and the API call.
+
+Every write is one transaction on the table's row lock (``select_for_update``; on SQLite the
+IMMEDIATE transaction mode serialises writers the same way), so two scorers at one table get
+distinct hand numbers and nothing half-saved. What was entered is stored as entered
+(``Hand``, ``HandEntry``); ``HandResult`` rows and ``Table.state`` are derived and rebuilt by
+``recompute_table``. Recording appends from ``Table.state`` (the running totals, pot and
+seating after the last hand), so a long night costs no more per hand than a short one.
+
+The entry shape (pages and API alike), keyed by the seat winds of the hand being recorded::
+
+    {"winner": "S" | None, "discarder": "W" | None, "draw": False,
+     "win_from": "wall" | "discard" | "kong_box" | "robbed_kong" | None,
+     "goulash": None (as the seating says) | bool, "number": None | expected hand number,
+     "seats": {"E": {<contract hand JSON>} | {"score": N}, ...}}
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from clubs.models import (
+    AuditAction,
+    AuditEntry,
+    ClubSession,
+    EntryKind,
+    Hand,
+    HandEntry,
+    HandResult,
+    Seat,
+    Table,
+)
+from clubs.table_state import (
+    STATE_VERSION,
+    ComputedHand,
+    HandInputError,
+    Outcome,
+    Seating,
+    TableState,
+    build_table_state,
+    compute_hand,
+    is_quick,
+    rotation_advance,
+    rotation_from_json,
+    rotation_json,
+    rules_of,
+    seating_of,
+    snapshot_json,
+)
+
+WIN_SOURCES = ("wall", "discard", "kong_box", "robbed_kong")
+GIVEN = ("discard", "robbed_kong")  # won with another player's tile: there is a discarder
+ENTRY_KEYS = {"winner", "discarder", "draw", "win_from", "goulash", "number", "seats", "facts"}
+
+__all__ = [
+    "HandConflict",
+    "HandInputError",
+    "HandPreview",
+    "correct_hand",
+    "entry_of",
+    "preview_hand",
+    "record_hand",
+    "recompute_table",
+    "swap_seats",
+    "void_hand",
+]
+
+
+class HandConflict(Exception):
+    """Someone else recorded a hand at this table first: look at the table and enter again."""
+
+    def __init__(self, expected: int, actual: int):
+        self.expected, self.actual = expected, actual
+        super().__init__(
+            f"Hand {expected} has just been recorded at this table by someone else, so this "
+            f"hand would be hand {actual} and the winds may have moved on. Check the table and "
+            f"enter the hand again."
+        )
+
+
+@dataclass(frozen=True)
+class HandPreview:
+    """Everything a scorer checks before saving: each seat's score with its explanation, the
+    payments, and the running totals after the hand."""
+
+    number: int
+    computed: ComputedHand
+    seat_ids: dict[str, int]  # wind -> seat id
+    totals_before: dict[int, int]
+    totals_after: dict[int, int]
+    pot_before: int
+    pot_after: int
+
+    @property
+    def seating(self) -> Seating:
+        return self.computed.seating
+
+
+# -- reading the entry ----------------------------------------------------------------------
+
+
+def _outcome(entry: Any, seating: Seating) -> Outcome:
+    """Check the entry's shape against the seating of the hand; every problem at once."""
+    if not isinstance(entry, dict):
+        raise HandInputError({"non_field_errors": ["Send the hand as a JSON object."]})
+    errors: dict[str, list | dict] = {}
+
+    def err(path: str, message: str) -> None:
+        errors.setdefault(path, []).append(message)
+
+    for key in entry.keys() - ENTRY_KEYS:
+        err(key, f"Unknown field; use {', '.join(sorted(ENTRY_KEYS))}.")
+    winds = seating.winds_in_play
+    names = "/".join(winds)
+    winner, discarder = entry.get("winner"), entry.get("discarder")
+    draw = entry.get("draw", False)
+    win_from = entry.get("win_from")
+    goulash = entry.get("goulash")
+    if not isinstance(draw, bool):
+        err("draw", "Use true for a wall game (no one went Mah Jong), else false.")
+        draw = False
+    if goulash is not None and not isinstance(goulash, bool):
+        err("goulash", "Use true or false, or leave it out to follow the seating.")
+        goulash = None
+    for name, value in (("winner", winner), ("discarder", discarder)):
+        if value is not None and value not in winds:
+            err(name, f"{value!r} is not a wind at this table in this hand; use {names} or null.")
+    if win_from is not None and win_from not in WIN_SOURCES:
+        err("win_from", f"{win_from!r} is not a way to win; use {', '.join(WIN_SOURCES)}.")
+    if draw and (winner or discarder):
+        err("draw", "A wall game has no winner and no discarder: leave them null, or set "
+            "draw to false.")
+    if not draw and not winner and "winner" not in errors:
+        err("winner", f"Say who went Mah Jong ({names}), or set draw to true for a wall game.")
+    if winner and discarder and winner == discarder:
+        err("discarder", "The winner cannot have discarded their own winning tile.")
+    if winner and "win_from" not in errors:
+        win_from = win_from or ("discard" if discarder else "wall")
+        if win_from in GIVEN and not discarder:
+            err("discarder", f"Won by {win_from.replace('_', ' ')}: say who gave the tile.")
+        if win_from not in GIVEN and discarder:
+            err("discarder", f"A tile from the {'wall' if win_from == 'wall' else 'kong box'} "
+                "has no discarder: leave it null, or say the hand was won on a discard.")
+    elif not winner:
+        win_from = None
+    seats = entry.get("seats")
+    seat_errors: dict[str, list[str]] = {}
+    if not isinstance(seats, dict):
+        err("seats", f"Give each seat's hand by wind: {{{', '.join(repr(w) + ': ...' for w in winds)}}}.")
+        seats = {}
+    else:
+        for wind in winds:
+            if wind not in seats:
+                seat_errors[wind] = [
+                    'Give this seat\'s hand (the tiles) or the agreed score as {"score": N}.'
+                ]
+        for wind, data in seats.items():
+            if wind not in winds:
+                seat_errors[wind] = [f"No one plays {wind!r} in this hand; the winds are {names}."]
+            elif not isinstance(data, dict):
+                seat_errors[wind] = ['Give a hand object, or {"score": N}.']
+            elif "score" in data and not is_quick(data):
+                seat_errors[wind] = ['A quick entry is {"score": N} with nothing else.']
+            elif is_quick(data) and (
+                not isinstance(data["score"], int) or isinstance(data["score"], bool)
+                or not 0 <= data["score"] <= 10_000_000
+            ):
+                seat_errors[wind] = {"score": ["A whole number of points, 0 or more."]}
+    if seat_errors:
+        errors["seats"] = seat_errors
+    facts = entry.get("facts") or {}
+    if not isinstance(facts, dict):
+        err("facts", "Give an object, or leave it out.")
+        facts = {}
+    if errors:
+        raise HandInputError(errors)
+    return Outcome(
+        winner=winner,
+        discarder=discarder,
+        draw=draw,
+        win_from=win_from,
+        goulash=seating.goulash if goulash is None else goulash,
+        seats={w: seats[w] for w in winds},
+        facts=facts,
+    )
+
+
+def entry_of(hand: Hand) -> dict:
+    """A stored hand in the entry shape (keyed by the winds it was played with)."""
+    entries = list(hand.entries.all())
+    wind = {e.seat_id: e.seat_wind for e in entries}
+    return {
+        "number": hand.number,
+        "winner": wind.get(hand.winner_id),
+        "discarder": wind.get(hand.discarder_id),
+        "draw": hand.draw,
+        "win_from": hand.win_source or None,
+        "goulash": hand.goulash,
+        "seats": {e.seat_wind: copy.deepcopy(e.data) for e in entries},
+        "facts": copy.deepcopy(hand.facts or {}),
+    }
+
+
+# -- the table's state after its last hand --------------------------------------------------
+
+
+@dataclass
+class _Snapshot:
+    last_number: int
+    totals: dict[int, int]
+    pot: int
+    next: Seating
+    rotation: dict
+
+    @classmethod
+    def load(cls, table: Table) -> _Snapshot:
+        state = table.state
+        if not state or state.get("v") != STATE_VERSION:
+            state = build_table_state(table).snapshot()
+        return cls(
+            state["last_number"],
+            {int(k): v for k, v in state["totals"].items()},
+            state["pot"],
+            Seating.from_json(state["next"]),
+            state["rotation"],
+        )
+
+
+def _preview(table: Table, session: ClubSession, snap: _Snapshot, entry: Any) -> HandPreview:
+    seating = snap.next
+    outcome = _outcome(entry, seating)
+    number = snap.last_number + 1
+    expected = entry.get("number")
+    if expected is not None and expected != number:
+        raise HandConflict(expected, number)
+    seating = seating.with_goulash(outcome.goulash)
+    computed = compute_hand(rules_of(session), seating, outcome, snap.pot)
+    seat_ids = {w: s for s, w in seating.winds.items()}
+    net = {seat_ids[w]: n for w, n in computed.settlement.net.items()}
+    return HandPreview(
+        number=number,
+        computed=computed,
+        seat_ids=seat_ids,
+        totals_before=dict(snap.totals),
+        totals_after={s: t + net.get(s, 0) for s, t in snap.totals.items()},
+        pot_before=computed.settlement.pot_before,
+        pot_after=computed.settlement.pot_after,
+    )
+
+
+def _session(table: Table) -> ClubSession:
+    session = table.session
+    # One query for the session and both rule versions, whatever the caller loaded.
+    if not hasattr(session, "_state") or "house_rule_version" not in session._state.fields_cache:
+        session = ClubSession.objects.select_related(
+            "house_rule_version", "goulash_rule_version"
+        ).get(pk=table.session_id)
+    return session
+
+
+def preview_hand(table: Table, entry: dict) -> HandPreview:
+    """Score and settle the next hand of the table without saving anything.
+
+    Raises ``HandInputError`` (DRF-shaped errors, seats' hand problems under ``seats.<wind>``)
+    or ``HandConflict`` when ``entry["number"]`` is no longer the next hand's number.
+    """
+    return _preview(table, _session(table), _Snapshot.load(table), entry)
+
+
+# -- recording ------------------------------------------------------------------------------
+
+
+def record_hand(table: Table, entry: dict, user, with_preview: bool = False):
+    """Save the next hand of the table: one transaction, the next number allocated under the
+    table's row lock, the derived results appended. Returns the saved ``Hand`` (with
+    ``with_preview``: the hand and the ``HandPreview`` it was saved from)."""
+    session = _session(table)
+    for attempt in range(3):
+        try:
+            with transaction.atomic():
+                locked = Table.objects.select_for_update().get(pk=table.pk)
+                snap = _Snapshot.load(locked)
+                preview = _preview(locked, session, snap, entry)
+                hand = _write_hand(locked, session, preview, user)
+                rot = rotation_advance(
+                    rules_of(session).rule,
+                    rotation_from_json(snap.rotation),
+                    hand.winner_id,
+                )
+                Table.objects.filter(pk=table.pk).update(state=snapshot_json(
+                    preview.number, preview.totals_after, preview.pot_after,
+                    seating_of(rot), rotation_json(rot),
+                ))
+            return (hand, preview) if with_preview else hand
+        except IntegrityError:
+            # A hand written behind the service's back (admin, a loader) made the cached state
+            # stale: rebuild it and try once more.
+            if attempt == 2:
+                raise
+            recompute_table(table)
+    raise AssertionError("unreachable")
+
+
+def _write_hand(table: Table, session: ClubSession, preview: HandPreview, user) -> Hand:
+    computed, seat_ids = preview.computed, preview.seat_ids
+    outcome = computed.outcome
+    hand = Hand.objects.create(
+        table=table,
+        number=preview.number,
+        prevailing_wind=computed.seating.prevailing_wind,
+        dealer_id=computed.seating.dealer_seat,
+        winner_id=seat_ids[outcome.winner] if outcome.winner else None,
+        discarder_id=seat_ids[outcome.discarder] if outcome.discarder else None,
+        draw=outcome.draw,
+        goulash=outcome.goulash,
+        win_source=outcome.win_from or "",
+        facts=outcome.facts,
+        created_by=user if user is not None and user.is_authenticated else None,
+    )
+    HandEntry.objects.bulk_create(
+        HandEntry(
+            hand=hand,
+            seat_id=seat_ids[wind],
+            seat_wind=wind,
+            kind=EntryKind.QUICK if is_quick(data) else EntryKind.FULL,
+            data=data,
+        )
+        for wind, data in outcome.seats.items()
+    )
+    members = dict(Seat.objects.filter(table=table).values_list("pk", "member_id")) if (
+        not hasattr(table, "_members")
+    ) else table._members
+    HandResult.objects.bulk_create(
+        _results(hand, session, computed, seat_ids, preview.totals_after, members)
+    )
+    return hand
+
+
+def _results(hand, session, computed, seat_ids, totals_after, members) -> list[HandResult]:
+    net = computed.settlement.net
+    return [
+        HandResult(
+            hand_id=hand.pk,
+            seat_id=seat_ids[wind],
+            club_id=session.club_id,
+            season_id=session.season_id,
+            session_id=session.pk,
+            member_id=members.get(seat_ids[wind]),
+            seat_wind=wind,
+            score=seat.score,
+            net=net[wind],
+            running_total=totals_after[seat_ids[wind]],
+        )
+        for wind, seat in computed.seats.items()
+    ]
+
+
+# -- recomputing ----------------------------------------------------------------------------
+
+
+def recompute_table(table: Table) -> TableState:
+    """Rebuild the table's ``HandResult`` rows and ``Table.state`` from what was entered.
+
+    Idempotent: running it twice leaves the same rows. Hands the engines now refuse (a house
+    rule fixed after the night) keep no results and are listed in the returned state."""
+    with transaction.atomic():
+        Table.objects.select_for_update().get(pk=table.pk)
+        state = build_table_state(table)
+        session = ClubSession.objects.get(pk=table.session_id)
+        members = {s.id: s.member_id for s in state.seats}
+        HandResult.objects.filter(hand__table=table).delete()
+        rows = []
+        for row in state.hands:
+            if row.voided or row.error:
+                continue
+            by_seat = row.seating.winds
+            for seat_id, score in row.scores.items():
+                rows.append(HandResult(
+                    hand_id=row.id, seat_id=seat_id, club_id=session.club_id,
+                    season_id=session.season_id, session_id=session.pk,
+                    member_id=members.get(seat_id), seat_wind=by_seat[seat_id], score=score,
+                    net=row.net.get(seat_id, 0), running_total=row.totals[seat_id],
+                ))
+        HandResult.objects.bulk_create(rows)
+        Table.objects.filter(pk=table.pk).update(state=state.snapshot())
+    table.state = state.snapshot()
+    return state
+
+
+# -- corrections ----------------------------------------------------------------------------
+
+
+def _audit(club_id, user, action, obj, before, after, note="") -> AuditEntry:
+    return AuditEntry.objects.create(
+        club_id=club_id,
+        user=user if user is not None and user.is_authenticated else None,
+        action=action,
+        object_type=obj._meta.model_name,
+        object_id=str(obj.pk),
+        before=before,
+        after=after,
+        note=note,
+    )
+
+
+def _lock(hand: Hand) -> tuple[Table, Hand]:
+    table = Table.objects.select_for_update().select_related("session").get(pk=hand.table_id)
+    return table, Hand.objects.prefetch_related("entries").get(pk=hand.pk)
+
+
+def correct_hand(hand: Hand, changes: dict, user, note: str = "") -> Hand:
+    """Change what was entered for a recorded hand, keeping its number and its seating.
+
+    ``changes`` is part of the entry shape: top-level fields replace the stored ones, and
+    ``seats`` replaces only the winds it names. The table is recomputed from it and an audit
+    entry keeps who changed what, from what to what.
+    """
+    if not isinstance(changes, dict):
+        raise HandInputError({"non_field_errors": ["Send the changes as a JSON object."]})
+    with transaction.atomic():
+        table, hand = _lock(hand)
+        before = entry_of(hand)
+        after = {**before, **{k: v for k, v in changes.items() if k != "seats"}}
+        after["number"] = hand.number
+        seats_change = changes.get("seats", {})
+        if not isinstance(seats_change, dict):
+            raise HandInputError({"seats": ["Give the seats to change by wind."]})
+        after["seats"] = {**before["seats"], **seats_change}
+        state = build_table_state(table)
+        row = next(r for r in state.hands if r.id == hand.pk)
+        seating = row.seating
+        outcome = _outcome(after, seating)
+        seating = seating.with_goulash(outcome.goulash)
+        if not hand.voided:
+            compute_hand(rules_of(table.session), seating, outcome, row.pot_before)
+        seat_ids = {w: s for s, w in seating.winds.items()}
+        hand.winner_id = seat_ids[outcome.winner] if outcome.winner else None
+        hand.discarder_id = seat_ids[outcome.discarder] if outcome.discarder else None
+        hand.draw = outcome.draw
+        hand.goulash = outcome.goulash
+        hand.win_source = outcome.win_from or ""
+        hand.facts = outcome.facts
+        hand.save()
+        for entry in hand.entries.all():
+            data = outcome.seats[entry.seat_wind]
+            if data != entry.data:
+                entry.data = data
+                entry.kind = EntryKind.QUICK if is_quick(data) else EntryKind.FULL
+                entry.save(update_fields=["data", "kind"])
+        _audit(table.session.club_id, user, AuditAction.UPDATE, hand, before, entry_of(hand), note)
+        recompute_table(table)
+    return hand
+
+
+def void_hand(hand: Hand, user, reason: str = "", voided: bool = True) -> Hand:
+    """Void a hand (it stays listed, counts for nothing) or, with ``voided=False``, restore it."""
+    with transaction.atomic():
+        table, hand = _lock(hand)
+        if hand.voided == voided:
+            return hand
+        before = {"voided": hand.voided}
+        hand.voided = voided
+        hand.save(update_fields=["voided", "updated"])
+        action = AuditAction.VOID if voided else AuditAction.RESTORE
+        _audit(table.session.club_id, user, action, hand, before, {"voided": voided}, reason)
+        recompute_table(table)
+    return hand
+
+
+def swap_seats(table: Table, seat_a: Seat, seat_b: Seat, from_hand_number: int, user,
+               reason: str = "") -> int:
+    """The two players were recorded the wrong way round from hand ``from_hand_number`` on:
+    exchange everything entered for them (hands, winner, discarder, dealer) in those hands,
+    each keeping the wind that seat played. Returns how many hands changed."""
+    if seat_a.table_id != table.pk or seat_b.table_id != table.pk:
+        raise HandInputError({"seats": ["Both seats must be at this table."]})
+    if seat_a.pk == seat_b.pk:
+        raise HandInputError({"seat_b": ["Pick two different seats."]})
+    a, b = seat_a.pk, seat_b.pk
+
+    def swapped(seat_id):
+        return {a: b, b: a}.get(seat_id, seat_id)
+
+    with transaction.atomic():
+        Table.objects.select_for_update().get(pk=table.pk)
+        hands = list(
+            Hand.objects.filter(table=table, number__gte=from_hand_number)
+            .order_by("number").prefetch_related("entries")
+        )
+        if not hands:
+            raise HandInputError(
+                {"from_hand": [f"There is no hand {from_hand_number} or later at this table."]}
+            )
+        before = {h.number: entry_seats(h) for h in hands}
+        entries = [e for h in hands for e in h.entries.all() if e.seat_id in (a, b)]
+        # Two steps so the unique (hand, seat) constraint never sees a duplicate mid-way.
+        by_hand: dict[int, list[HandEntry]] = {}
+        for e in entries:
+            by_hand.setdefault(e.hand_id, []).append(e)
+        for h in hands:
+            pair = by_hand.get(h.pk, [])
+            if len(pair) == 2:
+                _exchange(*pair)
+            elif len(pair) == 1:  # the other player sat out this hand (five players)
+                pair[0].seat_id = swapped(pair[0].seat_id)
+                pair[0].save(update_fields=["seat"])
+            h.dealer_id = swapped(h.dealer_id)
+            h.winner_id = swapped(h.winner_id)
+            h.discarder_id = swapped(h.discarder_id)
+        # The rotation takes the swap from the first of these hands on (table_state.apply_swaps).
+        first = hands[0]
+        first.facts = {**(first.facts or {})}
+        first.facts["swap_seats"] = [*first.facts.get("swap_seats", []), [a, b]]
+        Hand.objects.bulk_update(hands, ["dealer", "winner", "discarder", "facts"])
+        after = {h.number: entry_seats(h, refresh=True) for h in hands}
+        _audit(
+            table.session.club_id, user, AuditAction.UPDATE, table,
+            {"swap": [a, b], "from_hand": from_hand_number, "hands": before},
+            {"swap": [a, b], "from_hand": from_hand_number, "hands": after},
+            reason,
+        )
+        recompute_table(table)
+    return len(hands)
+
+
+def _exchange(first: HandEntry, second: HandEntry) -> None:
+    """Swap what two seats entered in one hand. A wind is unique per hand and PostgreSQL checks
+    that row by row, so one row steps aside first."""
+    wind_a, wind_b = first.seat_wind, second.seat_wind
+    first.data, second.data = second.data, first.data
+    first.kind, second.kind = second.kind, first.kind
+    HandEntry.objects.filter(pk=first.pk).update(seat_wind="")
+    HandEntry.objects.filter(pk=second.pk).update(seat_wind=wind_a, data=second.data,
+                                                  kind=second.kind)
+    HandEntry.objects.filter(pk=first.pk).update(seat_wind=wind_b, data=first.data,
+                                                 kind=first.kind)
+
+
+def entry_seats(hand: Hand, refresh: bool = False) -> dict:
+    entries = HandEntry.objects.filter(hand=hand) if refresh else hand.entries.all()
+    return {e.seat_wind: e.seat_id for e in entries}

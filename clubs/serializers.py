@@ -1,0 +1,451 @@
+"""DRF serializers of the club API: what a club's records look like over HTTP.
+
+Parents named in a request body (a session's club, a table's session, a hand's table) are looked
+up among the objects the user can see only, so another club's ids read as "does not exist".
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from clubs.models import (
+    AuditEntry,
+    Club,
+    ClubSession,
+    Hand,
+    HouseRuleVersion,
+    Member,
+    Season,
+    Seat,
+    Table,
+    Wind,
+    WinSource,
+)
+from clubs.permissions import visible_clubs
+
+WINDS = [w.value for w in Wind]
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    role = serializers.SerializerMethodField(help_text="Your role at this club, or null.")
+
+    class Meta:
+        model = Club
+        fields = ["id", "slug", "name", "published", "default_house_rule", "created", "role"]
+        read_only_fields = ["created"]
+
+    @extend_schema_field(serializers.ChoiceField(choices=["admin", "scorer", "member"],
+                                                 allow_null=True))
+    def get_role(self, club) -> str | None:
+        from clubs.permissions import club_role
+
+        return club_role(self.context["request"].user, club)
+
+
+class ClubSlugField(serializers.SlugRelatedField):
+    """A club given by its slug, among the clubs the user can see."""
+
+    def __init__(self, **kwargs):
+        super().__init__(slug_field="slug", **kwargs)
+
+    def get_queryset(self):
+        return visible_clubs(self.context["request"].user)
+
+
+class MemberSerializer(serializers.ModelSerializer):
+    club = ClubSlugField(queryset=Club.objects.none())
+    username = serializers.SlugRelatedField(
+        source="user",
+        slug_field="username",
+        queryset=get_user_model().objects.all(),
+        required=False,
+        allow_null=True,
+        help_text="The login of this member, if they have one.",
+    )
+
+    class Meta:
+        model = Member
+        fields = ["id", "club", "display_name", "username", "role", "active", "joined"]
+
+    def validate(self, attrs):
+        club = attrs.get("club") or (self.instance.club if self.instance else None)
+        name = attrs.get("display_name")
+        if club and name:
+            taken = Member.objects.filter(club=club, display_name=name)
+            if self.instance:
+                taken = taken.exclude(pk=self.instance.pk)
+            if taken.exists():
+                raise serializers.ValidationError(
+                    {"display_name": [f"{club.name} already has a member called {name!r}; "
+                                      "add an initial to tell them apart."]}
+                )
+        user = attrs.get("user")
+        if club and user:
+            taken = Member.objects.filter(club=club, user=user)
+            if self.instance:
+                taken = taken.exclude(pk=self.instance.pk)
+            if taken.exists():
+                raise serializers.ValidationError(
+                    {"username": ["This login already belongs to a member of this club."]}
+                )
+        return attrs
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    club = ClubSlugField(queryset=Club.objects.none())
+
+    class Meta:
+        model = Season
+        fields = ["id", "club", "name", "start", "end"]
+
+    def validate(self, attrs):
+        start = attrs.get("start", getattr(self.instance, "start", None))
+        end = attrs.get("end", getattr(self.instance, "end", None))
+        if start and end and end < start:
+            raise serializers.ValidationError({"end": ["A season ends on or after its start."]})
+        club = attrs.get("club") or getattr(self.instance, "club", None)
+        name = attrs.get("name")
+        if club and name:
+            taken = Season.objects.filter(club=club, name=name)
+            if self.instance:
+                taken = taken.exclude(pk=self.instance.pk)
+            if taken.exists():
+                raise serializers.ValidationError(
+                    {"name": [f"{club.name} already has a season called {name!r}."]}
+                )
+        return attrs
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    club = ClubSlugField(queryset=Club.objects.none())
+    house_rule = serializers.CharField(source="house_rule_version.record.slug", read_only=True)
+    tables = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = ClubSession
+        fields = [
+            "id", "club", "season", "date", "house_rule_version", "house_rule",
+            "goulash_rule_version", "notes", "status", "tables", "created",
+        ]
+        read_only_fields = ["created"]
+
+    def validate(self, attrs):
+        club = attrs.get("club") or getattr(self.instance, "club", None)
+        errors: dict[str, list[str]] = {}
+        if self.instance is not None and "club" in attrs and attrs["club"] != self.instance.club:
+            errors["club"] = ["A session cannot move to another club."]
+        season = attrs.get("season")
+        if season is not None and club is not None and season.club_id != club.pk:
+            errors["season"] = [f"That season belongs to another club, not {club.name}."]
+        for name in ("house_rule_version", "goulash_rule_version"):
+            version = attrs.get(name)
+            if version is not None and not usable_by(version, club):
+                errors[name] = ["Use a built-in house rule or one of this club's own."]
+        if errors:
+            raise serializers.ValidationError(errors)
+        return attrs
+
+
+def usable_by(version: HouseRuleVersion, club: Club | None) -> bool:
+    owner = version.record.club_id
+    return owner is None or (club is not None and owner == club.pk)
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(read_only=True)
+    member = serializers.PrimaryKeyRelatedField(
+        queryset=Member.objects.all(), required=False, allow_null=True
+    )
+
+    class Meta:
+        model = Seat
+        fields = ["id", "position", "member", "guest_name", "name", "starting_wind"]
+        read_only_fields = ["position"]
+        extra_kwargs = {"guest_name": {"required": False}, "starting_wind": {"required": False}}
+
+
+class TableSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True)
+    number = serializers.IntegerField(required=False, min_value=1,
+                                      help_text="Left out: the session's next table number.")
+
+    class Meta:
+        model = Table
+        fields = ["id", "session", "number", "seats"]
+
+    def validate_session(self, session):
+        if not session.is_open:
+            raise serializers.ValidationError("This session is closed; reopen it to add tables.")
+        return session
+
+    def validate(self, attrs):
+        if self.instance is not None:
+            raise serializers.ValidationError(
+                {"seats": ["Seats are fixed once a table is made; correct hands with "
+                           "swap-seats instead."]}
+            )
+        session = attrs["session"]
+        seats = attrs["seats"]
+        errors: list = []
+        winds = []
+        members = []
+        for seat in seats:
+            problem = {}
+            member, guest = seat.get("member"), (seat.get("guest_name") or "").strip()
+            if bool(member) == bool(guest):
+                problem["member"] = ["Give a member of the club, or a guest's name (not both)."]
+            elif member is not None and member.club_id != session.club_id:
+                problem["member"] = ["Not a member of this club; seat them as a guest."]
+            elif member is not None and member.pk in members:
+                problem["member"] = ["This member already has a seat at the table."]
+            members.append(member.pk if member else None)
+            wind = seat.get("starting_wind") or ""
+            if wind and wind in winds:
+                problem["starting_wind"] = [f"Two players cannot both start as {wind}."]
+            winds.append(wind)
+            errors.append(problem)
+        rule_players = session.house_rule_version.data.get("scoring", {}).get("players", 4)
+        if len(seats) != rule_players:
+            raise serializers.ValidationError(
+                {"seats": [f"The house rule of this session is for {rule_players} players; "
+                           f"seat {rule_players}, not {len(seats)}."]}
+            )
+        expected = {2: {"E", "W"}, 3: {"E", "S", "W"}}.get(len(seats), set(WINDS))
+        if any(errors):
+            raise serializers.ValidationError({"seats": errors})
+        if {w for w in winds if w} != expected:
+            raise serializers.ValidationError(
+                {"seats": [f"Give the starting winds {', '.join(sorted(expected))} one each"
+                           + (" (the fifth player starts sitting out: no wind)."
+                              if len(seats) == 5 else ".")]}
+            )
+        number = attrs.get("number")
+        if number is not None and Table.objects.filter(session=session, number=number).exists():
+            raise serializers.ValidationError({"number": [f"Table {number} already exists."]})
+        return attrs
+
+    @transaction.atomic
+    def create(self, validated):
+        seats = validated.pop("seats")
+        session = validated["session"]
+        if validated.get("number") is None:
+            last = session.tables.order_by("-number").values_list("number", flat=True).first()
+            validated["number"] = (last or 0) + 1
+        table = Table.objects.create(**validated)
+        Seat.objects.bulk_create(
+            Seat(table=table, position=i, member=s.get("member"),
+                 guest_name="" if s.get("member") else s["guest_name"].strip(),
+                 starting_wind=s.get("starting_wind") or "")
+            for i, s in enumerate(seats)
+        )
+        return table
+
+
+# -- hands --------------------------------------------------------------------------------
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": 'By seat wind: the contract\'s hand JSON, or {"score": N}.',
+        "additionalProperties": {"type": "object"},
+        "example": {"E": {"score": 12}, "S": {"melds": [], "concealed": []}},
+    }
+)
+class SeatsField(serializers.DictField):
+    child = serializers.JSONField()
+
+
+class HandEntrySerializer(serializers.Serializer):
+    """A hand as entered at the table, keyed by the seat winds of that hand."""
+
+    winner = serializers.ChoiceField(choices=WINDS, allow_null=True, required=False)
+    discarder = serializers.ChoiceField(choices=WINDS, allow_null=True, required=False)
+    draw = serializers.BooleanField(required=False, default=False)
+    win_from = serializers.ChoiceField(choices=WinSource.choices, allow_null=True, required=False)
+    goulash = serializers.BooleanField(
+        required=False, allow_null=True, default=None,
+        help_text="Left out: as the seating says (a goulash after a wall game).",
+    )
+    number = serializers.IntegerField(
+        required=False, min_value=1,
+        help_text="The hand number you expect; if another scorer took it first, 409.",
+    )
+    seats = SeatsField()
+    facts = serializers.DictField(required=False)
+
+    def to_entry(self) -> dict:
+        return {k: v for k, v in self.validated_data.items() if v is not None or k in (
+            "winner", "discarder")}
+
+
+class RecordHandSerializer(HandEntrySerializer):
+    table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.none())
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        request = self.context.get("request")
+        if request is not None:
+            self.fields["table"].queryset = Table.objects.filter(
+                session__club__in=visible_clubs(request.user)
+            ).select_related("session__club", "session__house_rule_version",
+                             "session__goulash_rule_version")
+
+    def to_entry(self) -> dict:
+        entry = super().to_entry()
+        entry.pop("table", None)
+        return entry
+
+
+class CorrectHandSerializer(serializers.Serializer):
+    winner = serializers.ChoiceField(choices=WINDS, allow_null=True, required=False)
+    discarder = serializers.ChoiceField(choices=WINDS, allow_null=True, required=False)
+    draw = serializers.BooleanField(required=False)
+    win_from = serializers.ChoiceField(choices=WinSource.choices, allow_null=True, required=False)
+    goulash = serializers.BooleanField(required=False)
+    seats = SeatsField(required=False, help_text="Only the seats to change, by wind.")
+    facts = serializers.DictField(required=False)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=200,
+                                 help_text="Why, kept in the audit trail.")
+
+
+class VoidSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=200, help_text="Kept in the audit trail.")
+    voided = serializers.BooleanField(default=True, help_text="false restores a voided hand.")
+
+
+class SwapSeatsSerializer(serializers.Serializer):
+    seat_a = serializers.IntegerField()
+    seat_b = serializers.IntegerField()
+    from_hand = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=200)
+
+    def validate(self, attrs):
+        table = self.context["table"]
+        seats = {s.pk: s for s in table.seats.all()}
+        errors = {}
+        for name in ("seat_a", "seat_b"):
+            if attrs[name] not in seats:
+                errors[name] = [f"No seat {attrs[name]} at this table; use one of "
+                                f"{', '.join(str(s) for s in sorted(seats))}."]
+        if not errors and attrs["seat_a"] == attrs["seat_b"]:
+            errors["seat_b"] = ["Pick two different seats."]
+        if errors:
+            raise serializers.ValidationError(errors)
+        attrs["seat_a"], attrs["seat_b"] = seats[attrs["seat_a"]], seats[attrs["seat_b"]]
+        return attrs
+
+
+# Computed parts of a hand (read-only): documented for the schema, filled in by clubs.api.
+
+
+class ScoreLineSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    points = serializers.IntegerField()
+    doubles = serializers.IntegerField()
+    count = serializers.IntegerField()
+
+
+class SeatResultSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    wind = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["full", "quick"])
+    score = serializers.IntegerField(allow_null=True)
+    points = serializers.IntegerField(allow_null=True)
+    doubles = serializers.IntegerField(allow_null=True)
+    limit = serializers.CharField(allow_null=True)
+    lines = ScoreLineSerializer(many=True)
+    net = serializers.IntegerField(allow_null=True)
+    running_total = serializers.IntegerField()
+
+
+class TablePaymentSerializer(serializers.Serializer):
+    payer = serializers.CharField(help_text="A seat id, or 'pot'.")
+    payee = serializers.CharField()
+    amount = serializers.IntegerField()
+    why = serializers.CharField()
+
+    def get_fields(self):
+        fields = super().get_fields()
+        # "from"/"to" as in the settle contract; both are Python keywords.
+        fields["from"], fields["to"] = fields.pop("payer"), fields.pop("payee")
+        return fields
+
+
+class RecordedHandSerializer(serializers.Serializer):
+    id = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField()
+    number = serializers.IntegerField()
+    voided = serializers.BooleanField()
+    prevailing_wind = serializers.CharField()
+    dealer = serializers.IntegerField()
+    winner = serializers.IntegerField(allow_null=True)
+    discarder = serializers.IntegerField(allow_null=True)
+    draw = serializers.BooleanField()
+    goulash = serializers.BooleanField()
+    win_from = serializers.CharField(allow_null=True)
+    entry = serializers.DictField(help_text="What was entered, keyed by the hand's winds.")
+    seats = SeatResultSerializer(many=True)
+    payments = TablePaymentSerializer(many=True)
+    pot_before = serializers.IntegerField()
+    pot_after = serializers.IntegerField()
+    error = serializers.DictField(
+        allow_null=True, help_text="Set when the engines now refuse this stored hand."
+    )
+
+
+HandOutSerializer = RecordedHandSerializer
+
+
+class NextHandSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    prevailing_wind = serializers.CharField()
+    goulash = serializers.BooleanField()
+    winds = serializers.DictField(child=serializers.CharField(), help_text="Seat id -> wind.")
+
+
+class TableStateSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    seats = SeatSerializer(many=True)
+    hands = RecordedHandSerializer(many=True)
+    totals = serializers.DictField(child=serializers.IntegerField(),
+                                   help_text="Seat id -> running total.")
+    pot = serializers.IntegerField()
+    next = NextHandSerializer()
+
+
+class PlayerTotalSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    member = serializers.IntegerField(allow_null=True)
+    hands = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class SessionTotalsSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    players = PlayerTotalSerializer(many=True)
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    user = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = AuditEntry
+        fields = ["id", "club", "user", "at", "action", "object_type", "object_id", "before",
+                  "after", "note"]
+
+
+class HandListSerializer(serializers.ModelSerializer):
+    """A hand in a list: what was decided; the computed figures are on the hand itself."""
+
+    class Meta:
+        model = Hand
+        fields = ["id", "table", "number", "prevailing_wind", "dealer", "winner", "discarder",
+                  "draw", "goulash", "win_source", "voided", "created"]
