@@ -474,7 +474,7 @@ def _templates(held: list[int], wild_total: int):
     suits_used = [b for b in SUIT_BASES if any(held[b:b + 9])]
     # Thirteen orphans: one of each major tile and a fourteenth major (004 Sheet 22).
     majors = T.MAJOR_INDICES
-    if sum(held[i] for i in majors) == 14:
+    if sum(held[i] for i in majors) == sum(held):
         for dup in majors:
             if wild_total or held[dup] == 2:
                 yield "thirteen_orphans", (_group(majors[0], majors), _group(dup, (dup,)))
