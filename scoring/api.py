@@ -1,0 +1,70 @@
+"""``POST /api/v1/score``: score one hand under a house rule, no club or login needed."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring.engine import HandError, HouseRuleError, score_hand
+from scoring.serializers import HandSerializer, ScoreResultSerializer
+
+EXAMPLE_HAND = {
+    "rules": "bmja",
+    "seat_wind": "S",
+    "prevailing_wind": "E",
+    "mahjong": True,
+    "melds": [
+        {"kind": "pung", "tile": "b1", "concealed": False},
+        {"kind": "pung", "tile": "dr", "concealed": False},
+        {"kind": "kong", "tile": "b9", "concealed": False},
+    ],
+    "concealed": ["b6", "b6", "b6", "we", "we"],
+    "bonus": ["f2"],
+    "win": {"tile": "we", "from": "discard"},
+    "goulash": False,
+    "fishing": False,
+}
+
+
+class ScoreView(APIView):
+    """Stateless and open like the contract's other calculator: no session, so no CSRF."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="score_hand",
+        summary="Score one hand",
+        description=(
+            "Points, doubles and score of one player's hand under a house rule (`rules`, "
+            "default `bmja`), with every item that contributed in the house rule's words and "
+            "the arrangement used. `score` is before any payment rule. Invalid input gets 400 "
+            "with field paths to messages that say how to mend it."
+        ),
+        request=HandSerializer,
+        responses={
+            200: ScoreResultSerializer,
+            400: OpenApiResponse(description="Field paths to lists of messages, e.g. "
+                                 "{\"melds\": [{\"tile\": [\"'x9' is not a tile: ...\"]}]}"),
+        },
+        examples=[OpenApiExample("004 Sheet 19, hand 1", value=EXAMPLE_HAND,
+                                 request_only=True)],
+        tags=["calculator"],
+    )
+    def post(self, request):
+        request_data = HandSerializer(data=request.data)
+        request_data.is_valid(raise_exception=True)
+        hand = request_data.validated_data["hand"]
+        rule = request_data.validated_data["rule"]
+        try:
+            result = score_hand(hand, rule)
+        except HandError as error:
+            raise serializers.ValidationError(error.as_drf()) from None
+        except HouseRuleError as error:
+            raise serializers.ValidationError({"rules": [
+                f"The house rule {rule.slug!r} cannot be used: {error}."]}) from None
+        body = ScoreResultSerializer(result, context={"rules": rule.slug}).data
+        return Response(body, status=status.HTTP_200_OK)
