@@ -1,0 +1,140 @@
+"""A club's own house rules: copies of another house rule with the club's overrides.
+
+A copy is stored as a ``HouseRuleRecord`` (its base and its overrides, as the club wrote them)
+and a frozen ``HouseRuleVersion`` per change (the whole house rule, ``HouseRule.to_dict()``).
+A session points at a version, so editing a copy later never changes an old session's scores:
+an edit that changes the rule makes a new version and leaves every earlier one as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from clubs.house_rules import ensure_builtin_house_rules
+from clubs.models import AuditAction, AuditEntry, Club, HouseRuleRecord, HouseRuleVersion
+from scoring.engine import RULE_FUNCTIONS, HouseRule, HouseRuleError, builtin_house_rules
+from scoring.engine.score import plan_for
+
+
+def latest_version(record: HouseRuleRecord) -> HouseRuleVersion | None:
+    return record.latest_version()
+
+
+def house_rule_of(version: HouseRuleVersion) -> HouseRule:
+    """The house rule a frozen version holds."""
+    return HouseRule.from_dict(version.data)
+
+
+def base_record(slug: str) -> HouseRuleRecord:
+    """The record a copy is based on: a built-in (stored on first use) or another copy."""
+    record = HouseRuleRecord.objects.filter(slug=slug).first()
+    if record is None and slug in builtin_house_rules():
+        ensure_builtin_house_rules()
+        record = HouseRuleRecord.objects.filter(slug=slug).first()
+    if record is None or record.latest_version() is None:
+        raise HouseRuleError({"base": [f"No house rule {slug!r}; give the slug of a built-in "
+                                       "house rule or of one of your club's."]})
+    return record
+
+
+def derive_rule(base: HouseRuleRecord, slug: str, overrides: dict[str, Any],
+                **top: Any) -> HouseRule:
+    """``base``'s newest version with ``overrides`` applied, checked as the engine will use it:
+    every field known and valid, every item's rule function and arguments known, the goulash
+    rule one that exists. Raises ``HouseRuleError`` with the paths of everything wrong."""
+    if not isinstance(overrides, dict):
+        raise HouseRuleError({"overrides": ["Give an object of changes, e.g. "
+                                            '{"scoring": {"limit": 2000}}.']})
+    rule = house_rule_of(base.latest_version()).derive(slug, overrides, **top)
+    rule.check(set(RULE_FUNCTIONS))
+    plan_for(rule)  # binds each item's arguments to its rule function
+    goulash = rule.goulash_rule
+    if goulash and goulash != slug and not _exists(goulash):
+        raise HouseRuleError({"goulash_rule": [f"No house rule {goulash!r} to score goulash "
+                                               "hands; give an existing slug or null."]})
+    return rule
+
+
+def _exists(slug: str) -> bool:
+    return slug in builtin_house_rules() or HouseRuleRecord.objects.filter(slug=slug).exists()
+
+
+def _freeze(record: HouseRuleRecord, rule: HouseRule) -> HouseRuleVersion:
+    """A new version of ``record`` holding ``rule``, unless its newest version already does."""
+    latest = record.latest_version()
+    number = latest.number + 1 if latest else 1
+    data = replace(rule, version=number).to_dict()
+    if latest is not None and {**latest.data, "version": 0} == {**data, "version": 0}:
+        return latest
+    return HouseRuleVersion.objects.create(record=record, number=number, data=data)
+
+
+def _audit(club: Club, user, action: str, record: HouseRuleRecord, before, after,
+           note: str) -> None:
+    AuditEntry.objects.create(
+        club=club, user=user if user is not None and user.is_authenticated else None,
+        action=action, object_type="house_rule", object_id=record.slug,
+        before=before, after=after, note=note,
+    )
+
+
+@transaction.atomic
+def create_copy(club: Club, base_slug: str, new_slug: str, name: str,
+                overrides: dict[str, Any] | None = None, user=None,
+                description: str | None = None) -> HouseRuleRecord:
+    """Save ``club``'s copy of ``base_slug`` as ``new_slug`` with ``overrides``, and its
+    version 1. Raises ``HouseRuleError`` (field paths to messages) if it cannot be used."""
+    overrides = {} if overrides is None else overrides
+    if HouseRuleRecord.objects.filter(slug=new_slug).exists() or new_slug in builtin_house_rules():
+        raise HouseRuleError({"slug": [f"A house rule called {new_slug!r} exists already; "
+                                       "choose another slug."]})
+    base = base_record(base_slug)
+    top: dict[str, Any] = {"name": name}
+    if description is not None:
+        top["description"] = description
+    rule = derive_rule(base, new_slug, overrides, **top)
+    try:
+        with transaction.atomic():
+            record = HouseRuleRecord.objects.create(
+                slug=new_slug, name=rule.name, description=rule.description, club=club,
+                based_on=base, overrides=overrides,
+            )
+    except IntegrityError:
+        raise HouseRuleError({"slug": [f"A house rule called {new_slug!r} exists already; "
+                                       "choose another slug."]}) from None
+    version = _freeze(record, rule)
+    _audit(club, user, AuditAction.CREATE, record, None, overrides,
+           f"Copied {base.slug} as {new_slug} (version {version.number}).")
+    return record
+
+
+@transaction.atomic
+def update_copy(record: HouseRuleRecord, overrides: dict[str, Any] | None = None, user=None,
+                *, name: str | None = None, description: str | None = None) -> HouseRuleVersion:
+    """Replace the copy's overrides (and name or description, when given) and freeze the
+    result: a new version when the house rule changed, else the newest one as it is."""
+    if record.is_builtin:
+        raise HouseRuleError({"slug": ["A built-in house rule cannot be edited; make a copy "
+                                       "of it for your club."]})
+    record = HouseRuleRecord.objects.select_for_update().get(pk=record.pk)
+    before = record.overrides
+    overrides = record.overrides if overrides is None else overrides
+    top: dict[str, Any] = {"name": name or record.name,
+                           "description": record.description if description is None
+                           else description}
+    rule = derive_rule(record.based_on, record.slug, overrides, **top)
+    record.overrides = overrides
+    record.name = rule.name
+    record.description = rule.description
+    record.save(update_fields=["overrides", "name", "description", "updated"])
+    version = _freeze(record, rule)
+    _audit(record.club, user, AuditAction.UPDATE, record, before, overrides,
+           f"{record.slug} now at version {version.number}.")
+    return version
+
+
+__all__ = ["base_record", "create_copy", "derive_rule", "house_rule_of", "latest_version",
+           "update_copy"]
