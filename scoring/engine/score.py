@@ -15,10 +15,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 
+from .arrange import arrangements as find_arrangements
+from .arrange import completions as find_completions
 from .context import ScoringContext
+from .errors import HandError, Problem
 from .hand import Arrangement, Hand, Meld
 from .rules.functions import BONUS_RULE_FUNCTIONS, RULE_FUNCTIONS
 from .rules.model import HouseRule, HouseRuleError, Item
+from .validate import validate_hand
 
 
 @dataclass(frozen=True)
@@ -398,15 +402,20 @@ def score_arrangements(hand: Hand, rule: HouseRule, arrangements: Sequence[Arran
 def score_hand(hand: Hand, rule: HouseRule) -> ScoreResult:
     """Validate ``hand`` under ``rule`` (``HandError`` if it cannot be), find its
     arrangements and score the best of them."""
-    from .arrange import arrangements, completions
-    from .validate import validate_hand
-
     validate_hand(hand, rule)
-    found = arrangements(hand, rule)
-    fishing = ()
+    found = find_arrangements(hand, rule)
+    if not found:
+        raise HandError([Problem("concealed", "not_a_winning_hand", NOT_A_WINNING_HAND)])
+    fishing: list = []
     if not hand.mahjong and hand.fishing and rule.scoring.fishing_part_scores:
-        fishing = completions(hand, rule)
+        fishing = find_completions(hand, rule)
     return score_arrangements(hand, rule, found, fishing)
+
+
+NOT_A_WINNING_HAND = (
+    "These tiles do not make a complete hand under this house rule (four sets and a pair, or "
+    "one of its special hands): check the melds and concealed tiles, or send \"mahjong\": false."
+)
 
 
 __all__ = ["ScoreLine", "ScoreResult", "clear_caches", "limit_words", "plan_for",
