@@ -1,0 +1,137 @@
+"""Property tests: any legal hand's readings use exactly its tiles; a losing hand always has a
+reading; malformed input never raises anything but HandError (contract "Errors")."""
+
+from collections import Counter
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from scoring.engine import tiles as T
+from scoring.engine.arrange import arrangement_tiles, arrangements, completions
+from scoring.engine.errors import HandError
+from scoring.engine.hand import Hand, Meld, Win
+from scoring.engine.parse import parse_hand
+from scoring.engine.rules.model import HouseRule, ScoringParams
+from scoring.engine.validate import validate_hand
+
+ANY_CHOWS = HouseRule(slug="c", name="c", description="c",
+                      scoring=ScoringParams(max_chows=None, goulash_max_chows=None))
+BMJA = HouseRule(slug="t", name="t", description="t")
+CHOW_STARTS = [c for c in T.SUIT_CODES if T.can_start_chow(c)]
+
+a_set = st.one_of(
+    st.tuples(st.just("pung"), st.sampled_from(T.PLAYING)),
+    st.tuples(st.just("chow"), st.sampled_from(CHOW_STARTS)),
+)
+
+
+def set_tiles(kind, tile):
+    return list(T.chow_tiles(tile)) if kind == "chow" else [tile] * {"pung": 3, "kong": 4}[kind]
+
+
+@st.composite
+def mahjong_hands(draw):
+    sets = draw(st.lists(a_set, min_size=4, max_size=4))
+    pair = draw(st.sampled_from(T.PLAYING))
+    declare = draw(st.lists(st.sampled_from(["no", "exposed", "concealed_kong", "kong"]),
+                            min_size=4, max_size=4))
+    melds, concealed, physical = [], [pair, pair], [pair, pair]
+    for (kind, tile), how in zip(sets, declare, strict=True):
+        if how == "no":
+            concealed += set_tiles(kind, tile)
+            physical += set_tiles(kind, tile)
+        elif kind == "pung" and how.endswith("kong"):
+            melds.append(Meld("kong", tile, concealed=how == "concealed_kong"))
+            physical += set_tiles("kong", tile)
+        else:
+            melds.append(Meld(kind, tile))
+            physical += set_tiles(kind, tile)
+    assume(max(Counter(physical).values()) <= 4)
+    win_tile = draw(st.sampled_from(concealed))
+    source = draw(st.sampled_from(["wall", "discard", "kong_box", "robbed_kong"]))
+    return Hand("E", "S", True, tuple(melds), tuple(draw(st.permutations(concealed))),
+                win=Win(win_tile, source)), physical
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(mahjong_hands())
+def test_every_reading_uses_exactly_the_given_tiles(case):
+    hand, physical = case
+    validate_hand(hand, ANY_CHOWS)
+    found = arrangements(hand, ANY_CHOWS)
+    assert found, "a hand built from four sets and a pair has a reading"
+    for a in found:
+        assert arrangement_tiles(a) == T.sorted_tiles(physical)
+        assert a.shape in ("standard", "seven_pairs", "knitting", "triple_knitting", "snake",
+                           "gates_of_heaven", "thirteen_orphans")
+
+
+@st.composite
+def goulash_hands(draw):
+    """A pung-only hand with one tile of some concealed sets replaced by a wild 2 bamboo."""
+    tiles = draw(st.lists(st.sampled_from([c for c in T.PLAYING if c != "b2"]),
+                          min_size=5, max_size=5, unique=True))
+    *pungs, pair = tiles
+    swaps = draw(st.lists(st.booleans(), min_size=5, max_size=5))
+    concealed = []
+    for tile, swap in zip([*pungs, pair], swaps, strict=True):
+        size = 2 if tile == pair else 3
+        concealed += [tile] * (size - 1) + ["b2" if swap else tile]
+    assume(concealed.count("b2") <= 4)
+    return Hand("W", "W", True, concealed=tuple(concealed), goulash=True,
+                win=Win(concealed[-1], "wall"))
+
+
+@settings(max_examples=150, deadline=None)
+@given(goulash_hands())
+def test_goulash_readings_use_the_wild_tiles_within_the_limits(hand):
+    """004 Sheet 11 item 4: at most one 2 bamboo in a pung or the pair."""
+    validate_hand(hand, BMJA)
+    found = arrangements(hand, BMJA)
+    assert found
+    for a in found:
+        assert arrangement_tiles(a) == T.sorted_tiles(hand.concealed)
+        assert all(s.wild <= 1 for s in a.sets)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(T.PLAYING), min_size=13, max_size=13))
+def test_losing_hands_always_have_a_partial_reading(concealed):
+    assume(max(Counter(concealed).values()) <= 4)
+    hand = Hand("N", "E", False, concealed=tuple(concealed))
+    validate_hand(hand, BMJA)
+    found = arrangements(hand, BMJA)
+    assert found and all(a.shape == "partial" for a in found)
+    for a in found:
+        assert arrangement_tiles(a) == T.sorted_tiles(concealed)
+    for tile, readings in completions(hand, BMJA):
+        assert readings and Counter(concealed)[tile] < 4
+
+
+json_leaf = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True),
+                      st.text(max_size=6), st.sampled_from(["b5", "we", "E", "pung", "JB5", "f1",
+                                                           "discard", "chow", "b8", "j"]))
+json_values = st.recursive(json_leaf, lambda inner: st.one_of(
+    st.lists(inner, max_size=6),
+    st.dictionaries(st.sampled_from(["kind", "tile", "concealed", "added", "tiles", "from",
+                                     "last_discard", "x"]), inner, max_size=4)), max_leaves=20)
+FIELDS = ["seat_wind", "prevailing_wind", "mahjong", "melds", "concealed", "bonus", "win",
+          "goulash", "fishing", "players", "rules"]
+
+
+@settings(max_examples=250, deadline=None)
+@given(st.one_of(json_values, st.dictionaries(st.sampled_from(FIELDS), json_values)))
+def test_malformed_input_only_ever_raises_hand_error(data):
+    try:
+        hand = parse_hand(data)
+    except HandError as exc:
+        assert exc.problems and all(p.code and p.message for p in exc.problems)
+        exc.as_drf()
+        return
+    for rule in (BMJA, ANY_CHOWS):
+        try:
+            validate_hand(hand, rule)
+        except HandError as exc:
+            exc.as_drf()
+            continue
+        arrangements(hand, rule)
