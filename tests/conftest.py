@@ -17,3 +17,28 @@ def examples_dir() -> Path:
 
 def load_example(name: str) -> dict:
     return json.loads((EXAMPLES / name).read_text())
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # The production hasher is slow on purpose; tests only need logins that work.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+class _RequireSomeTestRan:
+    """A run in which no test ran (all skipped or deselected) is a failure, not a pass."""
+
+    def __init__(self):
+        self.ran = 0
+
+    def pytest_runtest_logreport(self, report):
+        if report.when == "call" and not report.skipped:
+            self.ran += 1
+
+    def pytest_sessionfinish(self, session, exitstatus):
+        if exitstatus == 0 and self.ran == 0:
+            session.exitstatus = pytest.ExitCode.NO_TESTS_COLLECTED
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(_RequireSomeTestRan(), "require-some-test-ran")
