@@ -1,1 +1,27 @@
-urlpatterns = []
+"""The club pages (phone-first, server-rendered) and Django's login/logout."""
+
+from django.urls import include, path
+
+from clubs.views import club_pages, hand_pages, table_pages
+
+TABLE = "clubs/<slug:slug>/sessions/<int:session_id>/tables/<int:table_id>/"
+
+urlpatterns = [
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", club_pages.home, name="home"),
+    path("clubs/<slug:slug>/", club_pages.club_home, name="club"),
+    path("clubs/<slug:slug>/sessions/new/", club_pages.start_session, name="start-session"),
+    path(
+        "clubs/<slug:slug>/sessions/<int:session_id>/",
+        club_pages.session_page,
+        name="session",
+    ),
+    path(
+        "clubs/<slug:slug>/sessions/<int:session_id>/tables/new/",
+        club_pages.add_table,
+        name="add-table",
+    ),
+    path(TABLE, table_pages.table_page, name="table"),
+    path(TABLE + "record/", hand_pages.record_hand_page, name="record-hand"),
+    path(TABLE + "hands/<int:hand_id>/correct/", hand_pages.correct_hand_page, name="correct-hand"),
+]

@@ -1,0 +1,362 @@
+"""Forms behind the club pages: each checks what a scorer typed and says how to mend it.
+
+They turn what was typed into the plain values the recording service takes; they never
+score, settle or write hands themselves.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django import forms
+from django.db.models import Q
+
+from clubs.hand_text import HandTextError, parse_hand_text
+from clubs.models import (
+    ClubSession,
+    HouseRuleVersion,
+    Member,
+    Seat,
+    Table,
+    Wind,
+    WinSource,
+)
+
+WIND_NAMES = dict(Wind.choices)
+
+
+def house_rule_versions_for(club) -> forms.models.QuerySet:
+    """The versions a club may play under: built-in house rules and the club's own."""
+    return (
+        HouseRuleVersion.objects.filter(Q(record__club__isnull=True) | Q(record__club=club))
+        .select_related("record")
+        .order_by("record__slug", "-number")
+    )
+
+
+class HouseRuleVersionChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: HouseRuleVersion) -> str:
+        return f"{obj.record.name} (v{obj.number})"
+
+
+class StartSessionForm(forms.ModelForm):
+    """Club home: start a club night under an exact house rule version."""
+
+    house_rule_version = HouseRuleVersionChoiceField(
+        queryset=HouseRuleVersion.objects.none(), label="House rule"
+    )
+    goulash_rule_version = HouseRuleVersionChoiceField(
+        queryset=HouseRuleVersion.objects.none(),
+        required=False,
+        label="Goulash rule",
+        empty_label="The house rule's own goulash",
+        help_text="The rule that scores goulash hands (a wall game is followed by one).",
+    )
+
+    class Meta:
+        model = ClubSession
+        fields = ["date", "season", "house_rule_version", "goulash_rule_version", "notes"]
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            "notes": forms.Textarea(attrs={"rows": 2}),
+        }
+
+    def __init__(self, *args, club, **kwargs):
+        self.club = club
+        super().__init__(*args, **kwargs)
+        versions = house_rule_versions_for(club)
+        self.fields["house_rule_version"].queryset = versions
+        self.fields["goulash_rule_version"].queryset = versions
+        self.fields["season"].queryset = club.seasons.all()
+        self.fields["season"].required = False
+        self.fields["season"].empty_label = "No season"
+        if not self.is_bound:
+            self.initial.setdefault("date", datetime.date.today())
+            default = club.default_house_rule.latest_version() if club.default_house_rule else None
+            if default is not None:
+                self.initial.setdefault("house_rule_version", default.pk)
+
+    def save(self, commit: bool = True) -> ClubSession:
+        self.instance.club = self.club
+        return super().save(commit)
+
+
+class SeatingForm(forms.Form):
+    """Session page: a new table and who sits where, each with the wind they drew.
+
+    One row per wind; each row is a member picked from the club or a guest typed by name.
+    """
+
+    def __init__(self, *args, club, players: int = 4, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players
+        members = Member.objects.filter(club=club, active=True).order_by("display_name")
+        for wind, name in Wind.choices:
+            self.fields[f"{wind}_member"] = forms.ModelChoiceField(
+                queryset=members,
+                required=False,
+                label=f"{name}: member",
+                empty_label="— a guest, or nobody —",
+            )
+            self.fields[f"{wind}_guest"] = forms.CharField(
+                required=False, max_length=80, label=f"{name}: guest's name"
+            )
+
+    def rows(self):
+        """(wind, wind name, member field, guest field) for the template."""
+        return [
+            (wind, name, self[f"{wind}_member"], self[f"{wind}_guest"])
+            for wind, name in Wind.choices
+        ]
+
+    def clean(self):
+        data = super().clean()
+        seated: list[tuple[str, Member | None, str]] = []
+        members_seen: dict[int, str] = {}
+        for wind, name in Wind.choices:
+            member = data.get(f"{wind}_member")
+            guest = (data.get(f"{wind}_guest") or "").strip()
+            if member and guest:
+                self.add_error(
+                    f"{wind}_guest",
+                    f"{name} is {member.display_name}; clear the guest's name, or pick no member.",
+                )
+                continue
+            if member:
+                if member.pk in members_seen:
+                    self.add_error(
+                        f"{wind}_member",
+                        f"{member.display_name} already sits {members_seen[member.pk]}.",
+                    )
+                    continue
+                members_seen[member.pk] = name
+            if member or guest:
+                seated.append((wind, member, guest))
+        if len(seated) != self.players and not self.errors:
+            raise forms.ValidationError(
+                f"This house rule is for {self.players} players: seat {self.players} "
+                f"(you seated {len(seated)})."
+            )
+        data["seated"] = seated
+        return data
+
+    def save(self, session: ClubSession) -> Table:
+        number = (session.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+        table = Table.objects.create(session=session, number=number)
+        Seat.objects.bulk_create(
+            Seat(
+                table=table,
+                position=position,
+                member=member,
+                guest_name="" if member else guest,
+                starting_wind=wind,
+            )
+            for position, (wind, member, guest) in enumerate(self.cleaned_data["seated"])
+        )
+        return table
+
+
+# -- recording a hand ---------------------------------------------------------------------
+
+DRAW = "draw"
+
+
+class HandOutcomeForm(forms.Form):
+    """Step 1: who went Mah Jong (or a wall game), how, and who discarded the winning tile."""
+
+    winner = forms.ChoiceField(label="Who went Mah Jong?", widget=forms.RadioSelect)
+    win_source = forms.ChoiceField(
+        label="How was it won?",
+        choices=WinSource.choices,
+        initial=WinSource.DISCARD,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    discarder = forms.ChoiceField(
+        label="Who discarded the winning tile?", required=False, widget=forms.RadioSelect
+    )
+    goulash = forms.BooleanField(label="Goulash hand", required=False)
+    last_wall_tile = forms.BooleanField(label="Last tile of the wall", required=False)
+    last_discard = forms.BooleanField(label="Last discard", required=False)
+    original_call = forms.BooleanField(label="Original call", required=False)
+
+    def __init__(self, *args, seats: list[tuple[Seat, str]], **kwargs):
+        """``seats``: each seat with the wind it plays this hand."""
+        super().__init__(*args, **kwargs)
+        self.seat_winds = {str(seat.pk): wind for seat, wind in seats}
+        people = [(str(seat.pk), f"{WIND_NAMES[wind]} · {seat.name}") for seat, wind in seats]
+        self.fields["winner"].choices = [*people, (DRAW, "Wall game (no winner)")]
+        self.fields["discarder"].choices = [("", "Nobody (won from the wall)"), *people]
+
+    def clean(self):
+        data = super().clean()
+        winner = data.get("winner")
+        discarder = data.get("discarder") or None
+        source = data.get("win_source") or ""
+        if winner == DRAW:
+            data.update(winner=None, discarder=None, win_source="")
+            if discarder:
+                self.add_error("discarder", "A wall game has no discarder: choose Nobody.")
+            return data
+        if winner is None:
+            return data
+        if not source:
+            self.add_error("win_source", "Say how the hand was won.")
+        if source == WinSource.DISCARD and not discarder:
+            self.add_error("discarder", "Won on a discard: say who discarded the winning tile.")
+        if source in (WinSource.WALL, WinSource.KONG_BOX) and discarder:
+            self.add_error(
+                "discarder",
+                "A tile from the wall or the kong box has no discarder: choose Nobody, or "
+                "change how it was won.",
+            )
+        if discarder and discarder == winner:
+            self.add_error("discarder", "The winner cannot have discarded their own winning tile.")
+        data["discarder"] = discarder
+        return data
+
+    @property
+    def winner_seat_id(self) -> int | None:
+        winner = self.cleaned_data.get("winner")
+        return int(winner) if winner else None
+
+    @property
+    def discarder_seat_id(self) -> int | None:
+        discarder = self.cleaned_data.get("discarder")
+        return int(discarder) if discarder else None
+
+
+QUICK = "quick"
+FULL = "full"
+
+
+class SeatEntryForm(forms.Form):
+    """Step 2, one per seat: the score the players agreed, or the full hand as typed tiles."""
+
+    mode = forms.ChoiceField(
+        label="Enter",
+        choices=[(QUICK, "Agreed score"), (FULL, "Full hand")],
+        initial=QUICK,
+        widget=forms.RadioSelect,
+    )
+    score = forms.IntegerField(
+        label="Score",
+        required=False,
+        min_value=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    melds = forms.CharField(
+        label="Sets on the table",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "autocapitalize": "none", "spellcheck": "false"}),
+        help_text="e.g. pung b1, kong b9, kong dr concealed, chow c2",
+    )
+    concealed = forms.CharField(
+        label="Tiles in the hand",
+        required=False,
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "spellcheck": "false"}),
+        help_text="e.g. b6 b6 b6 we we (the winner includes the winning tile)",
+    )
+    bonus = forms.CharField(
+        label="Flowers and seasons",
+        required=False,
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "spellcheck": "false"}),
+        help_text="e.g. f2 s2",
+    )
+    win_tile = forms.CharField(
+        label="Winning tile",
+        required=False,
+        max_length=4,
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "spellcheck": "false"}),
+        help_text="Only for the player who went Mah Jong, e.g. we",
+    )
+    fishing = forms.BooleanField(label="Was fishing (called for a special hand)", required=False)
+
+    def __init__(self, *args, seat: Seat, wind: str, **kwargs):
+        kwargs.setdefault("prefix", f"seat{seat.pk}")
+        super().__init__(*args, **kwargs)
+        self.seat = seat
+        self.wind = wind
+
+    def clean(self):
+        data = super().clean()
+        if data.get("mode") == QUICK:
+            if data.get("score") is None and "score" not in self.errors:
+                self.add_error("score", "Give the score the players agreed (0 if none).")
+            return data
+        if data.get("mode") != FULL:
+            return data
+        try:
+            data["hand"] = parse_hand_text(
+                data.get("melds", ""), data.get("concealed", ""), data.get("bonus", "")
+            )
+        except HandTextError as err:
+            for name, messages in err.errors.items():
+                for message in messages:
+                    self.add_error(name, message)
+            return data
+        if not data["hand"]["melds"] and not data["hand"]["concealed"]:
+            self.add_error("concealed", "Type the tiles of the hand, or switch to the agreed score.")
+        win_tile = (data.get("win_tile") or "").strip().lower()
+        if win_tile:
+            try:
+                [data["win_tile"]] = parse_hand_text(concealed=win_tile)["concealed"]
+            except (HandTextError, ValueError):
+                self.add_error("win_tile", f"'{win_tile}' is not one tile code, e.g. we or b5.")
+        return data
+
+    def entry(self, *, prevailing_wind: str, mahjong: bool, outcome: dict, goulash: bool) -> dict:
+        """What was entered for this seat, as the contract's hand JSON or {"score": N}."""
+        data = self.cleaned_data
+        if data["mode"] == QUICK:
+            return {"score": data["score"]}
+        hand = {
+            "seat_wind": self.wind,
+            "prevailing_wind": prevailing_wind,
+            "mahjong": mahjong,
+            **data["hand"],
+            "goulash": goulash,
+            "fishing": bool(data.get("fishing")) and not mahjong,
+        }
+        if mahjong:
+            hand["win"] = {
+                "tile": data.get("win_tile") or None,
+                "from": outcome.get("win_source") or "discard",
+                "last_wall_tile": bool(outcome.get("last_wall_tile")),
+                "last_discard": bool(outcome.get("last_discard")),
+                "robbed_kong": outcome.get("win_source") == WinSource.ROBBED_KONG,
+                "kong_replacement": outcome.get("win_source") == WinSource.KONG_BOX,
+                "original_call": bool(outcome.get("original_call")),
+            }
+        return hand
+
+
+# -- corrections ----------------------------------------------------------------------------
+
+
+class VoidHandForm(forms.Form):
+    reason = forms.CharField(
+        label="Why is this hand void?",
+        max_length=200,
+        help_text="Kept in the audit trail, e.g. 'entered twice'.",
+    )
+
+
+class SwapSeatsForm(forms.Form):
+    """Two seats' players were recorded the wrong way round from this hand on."""
+
+    first = forms.TypedChoiceField(label="Swap this player", coerce=int, widget=forms.RadioSelect)
+    second = forms.TypedChoiceField(label="with this player", coerce=int, widget=forms.RadioSelect)
+    reason = forms.CharField(label="Why?", max_length=200, required=False)
+
+    def __init__(self, *args, seats: list[Seat], **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(seat.pk, seat.name) for seat in seats]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices
+
+    def clean(self):
+        data = super().clean()
+        if data.get("first") is not None and data.get("first") == data.get("second"):
+            self.add_error("second", "Pick two different players.")
+        return data

@@ -1,0 +1,127 @@
+"""The front page, a club's home and a session (club night) page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Count, Sum
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from clubs.forms import SeatingForm, StartSessionForm
+from clubs.models import HandResult
+from clubs.permissions import member_clubs, visible_clubs
+from clubs.views.access import READ, RECORD, club_page, roles_context
+from clubs.views.audit_log import log_creation
+
+RECENT_SESSIONS = 12
+
+
+def home(request):
+    """Your clubs (and clubs that publish their sessions), or a login link."""
+    mine = list(member_clubs(request.user)) if request.user.is_authenticated else []
+    published = visible_clubs(request.user).filter(published=True).exclude(
+        pk__in=[club.pk for club in mine]
+    )
+    return render(request, "clubs/home.html", {"my_clubs": mine, "published_clubs": published})
+
+
+def players_for(house_rule_version) -> int:
+    """How many players the session's house rule is set for (four unless it says otherwise)."""
+    return int((house_rule_version.data.get("scoring") or {}).get("players") or 4)
+
+
+@club_page(READ)
+def club_home(request, club, form=None):
+    """Recent sessions; scorers and admins also get the form to start one."""
+    roles = roles_context(request.user, club)
+    if form is None and roles["can_record"]:
+        form = StartSessionForm(club=club)
+    sessions = club.sessions.select_related("house_rule_version__record", "season").prefetch_related(
+        "tables"
+    )[:RECENT_SESSIONS]
+    return render(
+        request,
+        "clubs/club_home.html",
+        {"club": club, "sessions": sessions, "form": form, **roles},
+        status=400 if form is not None and form.is_bound else 200,
+    )
+
+
+@require_POST
+@club_page(RECORD)
+def start_session(request, club):
+    form = StartSessionForm(request.POST, club=club)
+    if not form.is_valid():
+        return club_home(request, slug=club.slug, form=form)
+    club_session = form.save()
+    log_creation(request.user, club, club_session, {"date": str(club_session.date)})
+    messages.success(request, "Session started: now add a table and seat the players.")
+    return redirect(session_url(club_session))
+
+
+def session_totals(club_session) -> list[dict]:
+    """Each player's total for the night (voided hands left out), highest first."""
+    rows = (
+        HandResult.objects.filter(session=club_session, hand__voided=False)
+        .values("seat", "seat__table__number", "seat__member__display_name", "seat__guest_name")
+        .annotate(total=Sum("net"), hands=Count("hand"))
+        .order_by("-total", "seat__table__number")
+    )
+    return [
+        {
+            "name": row["seat__member__display_name"] or row["seat__guest_name"],
+            "table": row["seat__table__number"],
+            "total": row["total"],
+            "hands": row["hands"],
+        }
+        for row in rows
+    ]
+
+
+def session_url(club_session) -> str:
+    return reverse("session", args=[club_session.club.slug, club_session.pk])
+
+
+@club_page(READ)
+def session_page(request, club, club_session, seating_form=None):
+    roles = roles_context(request.user, club)
+    if seating_form is None and roles["can_record"] and club_session.is_open:
+        seating_form = SeatingForm(
+            club=club, players=players_for(club_session.house_rule_version)
+        )
+    tables = club_session.tables.prefetch_related("seats__member")
+    return render(
+        request,
+        "clubs/session.html",
+        {
+            "club": club,
+            "club_session": club_session,
+            "tables": tables,
+            "totals": session_totals(club_session),
+            "seating_form": seating_form,
+            **roles,
+        },
+        status=400 if seating_form is not None and seating_form.is_bound else 200,
+    )
+
+
+@require_POST
+@club_page(RECORD)
+def add_table(request, club, club_session):
+    form = SeatingForm(
+        request.POST, club=club, players=players_for(club_session.house_rule_version)
+    )
+    if not club_session.is_open:
+        messages.error(request, "This session is closed: reopen it before adding a table.")
+        return redirect(session_url(club_session))
+    if not form.is_valid():
+        return session_page(
+            request, slug=club.slug, session_id=club_session.pk, seating_form=form
+        )
+    table = form.save(club_session)
+    log_creation(
+        request.user, club, table, {"seats": [str(seat) for seat in table.seats.all()]}
+    )
+    messages.success(request, f"Table {table.number} is ready: record its first hand.")
+    return redirect(reverse("table", args=[club.slug, club_session.pk, table.pk]))

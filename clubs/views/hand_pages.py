@@ -1,0 +1,201 @@
+"""Record a hand (preview, then one atomic save) and correct one (edit, void, swap seats).
+
+Thin: the forms read what was typed, ``clubs.recording`` scores, settles, writes and audits,
+and ``clubs.views.table_view`` reads the table for the page.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from clubs.forms import HandOutcomeForm, SeatEntryForm, SwapSeatsForm, VoidHandForm
+from clubs.models import AuditEntry
+from clubs.views import table_view as tv
+from clubs.views.access import RECORD, club_page
+
+
+def _table_url(club, club_session, table, anchor: str = "") -> str:
+    url = reverse("table", args=[club.slug, club_session.pk, table.pk])
+    return f"{url}#{anchor}" if anchor else url
+
+
+def _forms(data, seats_winds, initial_outcome=None, initial_entries=None):
+    outcome = HandOutcomeForm(data, seats=seats_winds, initial=initial_outcome or {})
+    seat_forms = []
+    for seat, wind in seats_winds:
+        form = SeatEntryForm(
+            data, seat=seat, wind=wind, initial=(initial_entries or {}).get(seat.pk, {})
+        )
+        form.wind_name = tv.WIND_NAMES[wind]
+        seat_forms.append(form)
+    return outcome, seat_forms
+
+
+def _entered_hand(outcome, seat_forms, prevailing_wind: str) -> dict:
+    """What the scorer entered, in the recording service's entry shape (keyed by wind)."""
+    data = outcome.cleaned_data
+    wind_of = {form.seat.pk: form.wind for form in seat_forms}
+    winner = wind_of.get(outcome.winner_seat_id)
+    goulash = bool(data.get("goulash"))
+    return {
+        "winner": winner,
+        "discarder": wind_of.get(outcome.discarder_seat_id),
+        "draw": winner is None,
+        "win_from": (data.get("win_source") or None) if winner else None,
+        "goulash": goulash,
+        "seats": {
+            form.wind: form.entry(
+                prevailing_wind=prevailing_wind,
+                mahjong=form.wind == winner,
+                outcome=data,
+                goulash=goulash,
+            )
+            for form in seat_forms
+        },
+    }
+
+
+def _show_service_errors(errors: dict, outcome, seat_forms) -> list[str]:
+    """Put the service's field paths on the form fields they came from; return the rest."""
+    left = []
+    by_wind = {form.wind: form for form in seat_forms}
+    for path, message in tv.flatten_errors(errors):
+        head, _, rest = path.partition(".")
+        if head == "seats":
+            wind, _, field = rest.partition(".")
+            form = by_wind.get(wind)
+            if form is not None:
+                name = tv.form_field_for(field)
+                if name == "win_tile" and not form.cleaned_data.get("win_tile"):
+                    name = None
+                form.add_error(name if name in form.fields else None, message)
+                continue
+        if head in tv.OUTCOME_FIELD_OF:
+            outcome.add_error(tv.OUTCOME_FIELD_OF[head], message)
+            continue
+        left.append(message)
+    return left
+
+
+@club_page(RECORD)
+def record_hand_page(request, club, club_session, table):
+    if not club_session.is_open:
+        messages.error(request, "This session is closed: reopen it to record more hands.")
+        return redirect(_table_url(club, club_session, table))
+    state = tv.table_view(table)
+    seats_winds = tv.seats_for_next_hand(state)
+    data = request.POST if request.method == "POST" else None
+    outcome, seat_forms = _forms(data, seats_winds, {"goulash": state["next"]["goulash"]})
+    context = {
+        "club": club,
+        "club_session": club_session,
+        "table": table,
+        "next": state["next"],
+        "pot": state["pot"],
+        "outcome": outcome,
+        "seat_forms": seat_forms,
+    }
+    if data is None:
+        return render(request, "clubs/record_hand.html", context)
+    forms_valid = outcome.is_valid() & all([form.is_valid() for form in seat_forms])
+    if forms_valid:
+        entered = _entered_hand(outcome, seat_forms, state["next"]["prevailing_wind"])
+        if request.POST.get("action") == "save":
+            entered["number"] = _int_or_none(request.POST.get("expected_number"))
+            result = tv.record(table, entered, request.user)
+            if result.ok:
+                messages.success(request, f"Hand {result.hand.number} saved.")
+                return redirect(_table_url(club, club_session, table, f"hand-{result.hand.number}"))
+        else:
+            result = tv.preview(table, entered, state)
+            if result.ok:
+                context["preview"] = result.preview
+                return render(request, "clubs/record_hand.html", context)
+        context["form_errors"] = _show_service_errors(result.errors, outcome, seat_forms)
+    return render(request, "clubs/record_hand.html", context, status=400)
+
+
+def _int_or_none(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _audit_for(hand) -> list[AuditEntry]:
+    entries = list(
+        AuditEntry.objects.filter(club=hand.table.session.club)
+        .filter(object_type__in=("hand", "table"), object_id__in=[str(hand.pk), str(hand.table_id)])
+        .select_related("user")[:50]
+    )
+    for entry in entries:
+        entry.before_text = json.dumps(entry.before, indent=1, ensure_ascii=False)
+        entry.after_text = json.dumps(entry.after, indent=1, ensure_ascii=False)
+    return entries
+
+
+@club_page(RECORD)
+def correct_hand_page(request, club, club_session, table, hand):
+    seats_winds = tv.seats_of_hand(hand)
+    seats = [seat for seat, _ in seats_winds]
+    action = request.POST.get("action") if request.method == "POST" else None
+    data = request.POST if action == "edit" else None
+    outcome, seat_forms = _forms(data, seats_winds, *tv.initial_from_hand(hand))
+    void_form = VoidHandForm(request.POST if action == "void" else None)
+    swap_form = SwapSeatsForm(request.POST if action == "swap" else None, seats=seats)
+    form_errors: list[str] = []
+    done = None
+    if action == "edit" and outcome.is_valid() & all([f.is_valid() for f in seat_forms]):
+        entered = _entered_hand(outcome, seat_forms, hand.prevailing_wind)
+        result = tv.correct(hand, entered, request.user)
+        done = result.ok and f"Hand {hand.number} corrected; the totals are recomputed."
+        if not result.ok:
+            form_errors = _show_service_errors(result.errors, outcome, seat_forms)
+    elif action == "void" and void_form.is_valid():
+        result = tv.void(hand, request.user, void_form.cleaned_data["reason"])
+        done = result.ok and f"Hand {hand.number} is void; the totals are recomputed."
+        form_errors = tv.messages_of(result)
+    elif action == "restore":
+        result = tv.void(hand, request.user, "", voided=False)
+        done = result.ok and f"Hand {hand.number} is restored; the totals are recomputed."
+        form_errors = tv.messages_of(result)
+    elif action == "swap" and swap_form.is_valid():
+        result = tv.swap(
+            hand,
+            swap_form.cleaned_data["first"],
+            swap_form.cleaned_data["second"],
+            request.user,
+            swap_form.cleaned_data.get("reason", ""),
+        )
+        done = result.ok and "Players swapped from this hand on; the totals are recomputed."
+        if not result.ok:
+            form_errors = tv.messages_of(result)
+    if done:
+        messages.success(request, done)
+        return redirect(_table_url(club, club_session, table, f"hand-{hand.number}"))
+    dealer = next((seat for seat, wind in seats_winds if wind == "E"), None)
+    return render(
+        request,
+        "clubs/correct_hand.html",
+        {
+            "club": club,
+            "club_session": club_session,
+            "table": table,
+            "hand": hand,
+            "prevailing_wind_name": tv.WIND_NAMES[hand.prevailing_wind],
+            "east_name": dealer.name if dealer else "",
+            "outcome": outcome,
+            "seat_forms": seat_forms,
+            "edit_open": action == "edit",
+            "void_form": void_form,
+            "swap_form": swap_form,
+            "form_errors": form_errors,
+            "audit": _audit_for(hand),
+        },
+        status=400 if action else 200,
+    )
+

@@ -1,0 +1,317 @@
+"""The pages' side of the recording service and the table's read model.
+
+``clubs.table_state`` and ``clubs.recording`` speak in seat ids, winds and DRF-shaped errors;
+the templates want names, wind names and a message per form field. This module translates,
+and nothing else: no scoring, no settling, no writing of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from clubs import recording
+from clubs.hand_text import melds_to_text
+from clubs.models import Hand, Seat, Wind
+from clubs.table_state import HandInputError, build_table_state
+
+WIND_NAMES = dict(Wind.choices)
+WIND_ORDER = ("E", "S", "W", "N")
+POT = "pot"
+
+
+def _short(name: str) -> str:
+    return name.split()[0] if name else name
+
+
+def _party(names: dict, who) -> str:
+    return "Pot" if who == POT else names.get(who, str(who))
+
+
+def score_lines(result) -> list[str]:
+    """A ScoreResult's explanation as short lines a player can check against the tiles."""
+    if result is None:
+        return []
+    lines = []
+    for line in result.lines:
+        parts = []
+        if line.points:
+            parts.append(f"{line.points} pt{'s' if line.points != 1 else ''}")
+        if line.doubles:
+            parts.append(f"{line.doubles} double{'s' if line.doubles != 1 else ''}")
+        count = f" ×{line.count}" if getattr(line, "count", 1) and line.count > 1 else ""
+        lines.append(f"{line.name}{count}: {', '.join(parts) or '0'}")
+    total = f"{result.points} points"
+    if result.doubles:
+        total += f", {result.doubles} double{'s' if result.doubles != 1 else ''}"
+    lines.append(f"= {total} → {result.score}" + (f" ({result.limit})" if result.limit else ""))
+    return lines
+
+
+def _summary(row, names: dict) -> str:
+    if row.draw:
+        return "Wall game (no winner)."
+    text = f"{names.get(row.winner, '?')} went Mah Jong"
+    if row.win_source == "discard" and row.discarder:
+        text += f" on {names.get(row.discarder, '?')}'s discard"
+    elif row.win_source:
+        text += {
+            "wall": " from the wall",
+            "kong_box": " with a replacement tile",
+            "robbed_kong": f" robbing {names.get(row.discarder, '?')}'s kong",
+        }.get(row.win_source, "")
+    return text + "."
+
+
+def table_view(table) -> dict:
+    """The table's read model for the template: seats, next hand, pot, every hand."""
+    state = build_table_state(table)
+    names = {seat.id: seat.name for seat in state.seats}
+    next_winds = state.next.seating.winds
+    seats = [
+        {
+            "id": seat.id,
+            "name": seat.name,
+            "short_name": _short(seat.name),
+            "wind": next_winds.get(seat.id, ""),
+            "wind_name": WIND_NAMES.get(next_winds.get(seat.id, ""), ""),
+            "is_east": next_winds.get(seat.id) == "E",
+            "total": state.totals.get(seat.id, 0),
+        }
+        for seat in state.seats
+    ]
+    hands = []
+    for row in state.hands:
+        winds = row.seating.winds
+        hands.append(
+            {
+                "id": row.id,
+                "number": row.number,
+                "voided": row.voided,
+                "goulash": row.goulash,
+                "error": row.error,
+                "summary": _summary(row, names),
+                "by_seat": [
+                    {"running_total": None if row.voided else row.totals.get(seat.id)}
+                    for seat in state.seats
+                ],
+                "rows": [
+                    {
+                        "name": names[seat_id],
+                        "wind": winds[seat_id],
+                        "is_winner": seat_id == row.winner,
+                        "score": row.scores.get(seat_id, "–"),
+                        "net": row.net.get(seat_id, 0),
+                        "running_total": row.totals.get(seat_id, 0),
+                        "lines": score_lines(row.results.get(seat_id)),
+                    }
+                    for seat_id in sorted(winds, key=lambda s: WIND_ORDER.index(winds[s]))
+                ],
+                "payments": [
+                    {
+                        "payer": _party(names, p.payer),
+                        "payee": _party(names, p.payee),
+                        "amount": p.amount,
+                        "why": p.why,
+                    }
+                    for p in row.payments
+                ],
+            }
+        )
+    seating = state.next.seating
+    east = next((s for s in state.seats if next_winds.get(s.id) == "E"), None)
+    return {
+        "seats": seats,
+        "hands": hands,
+        "pot": state.pot,
+        "next": {
+            "number": state.next.number,
+            "prevailing_wind": seating.prevailing_wind,
+            "prevailing_wind_name": WIND_NAMES[seating.prevailing_wind],
+            "goulash": seating.goulash,
+            "east_name": east.name if east else "",
+            "winds": dict(next_winds),
+        },
+    }
+
+
+def seats_for_next_hand(view: dict) -> list[tuple[Seat, str]]:
+    """The seats in play in the next hand with their winds, East first."""
+    winds = view["next"]["winds"]
+    seats = Seat.objects.filter(pk__in=winds).select_related("member")
+    return sorted(((s, winds[s.pk]) for s in seats), key=lambda sw: WIND_ORDER.index(sw[1]))
+
+
+def seats_of_hand(hand: Hand) -> list[tuple[Seat, str]]:
+    entries = hand.entries.select_related("seat__member")
+    return sorted(
+        ((e.seat, e.seat_wind) for e in entries), key=lambda sw: WIND_ORDER.index(sw[1])
+    )
+
+
+def initial_from_hand(hand: Hand) -> tuple[dict, dict]:
+    """A recorded hand as the record form's initial values (outcome, per seat id)."""
+    outcome = {
+        "winner": str(hand.winner_id) if hand.winner_id else "draw",
+        "discarder": str(hand.discarder_id) if hand.discarder_id else "",
+        "win_source": hand.win_source or "discard",
+        "goulash": hand.goulash,
+    }
+    entries = {}
+    for entry in hand.entries.all():
+        data = entry.data
+        if set(data) == {"score"}:
+            entries[entry.seat_id] = {"mode": "quick", "score": data["score"]}
+            continue
+        win = data.get("win") or {}
+        if entry.seat_id == hand.winner_id:
+            outcome.update(
+                last_wall_tile=bool(win.get("last_wall_tile")),
+                last_discard=bool(win.get("last_discard")),
+                original_call=bool(win.get("original_call")),
+            )
+        entries[entry.seat_id] = {
+            "mode": "full",
+            "melds": melds_to_text(data.get("melds", [])),
+            "concealed": " ".join(data.get("concealed", [])),
+            "bonus": " ".join(data.get("bonus", [])),
+            "win_tile": win.get("tile") or "",
+            "fishing": bool(data.get("fishing")),
+        }
+    return outcome, entries
+
+
+# -- calling the recording service -------------------------------------------------------
+
+
+@dataclass
+class Result:
+    ok: bool
+    hand: Hand | None = None
+    preview: dict | None = None
+    errors: dict[str, Any] = field(default_factory=dict)
+
+
+def _failed(errors: dict) -> Result:
+    return Result(ok=False, errors=errors)
+
+
+def preview(table, entered: dict, view: dict) -> Result:
+    try:
+        found = recording.preview_hand(table, entered)
+    except HandInputError as err:
+        return _failed(err.errors)
+    except recording.HandConflict as err:
+        return _failed({"non_field_errors": [str(err)]})
+    seats = {s["id"]: s["name"] for s in view["seats"]}
+    computed = found.computed
+    rows = []
+    for wind in WIND_ORDER:
+        if wind not in found.seat_ids:
+            continue
+        seat_id = found.seat_ids[wind]
+        scored = computed.seats[wind]
+        result = scored.result
+        rows.append(
+            {
+                "wind_name": WIND_NAMES[wind],
+                "name": seats.get(seat_id, ""),
+                "score": scored.score,
+                "quick": scored.kind == "quick",
+                "limit": getattr(result, "limit", None),
+                "lines": score_lines(result),
+                "net": computed.settlement.net.get(wind, 0),
+                "total_after": found.totals_after.get(seat_id, 0),
+            }
+        )
+    by_wind = {wind: seats.get(seat_id, wind) for wind, seat_id in found.seat_ids.items()}
+    payments = [
+        {
+            "payer": "Pot" if p.payer == POT else by_wind.get(p.payer, p.payer),
+            "payee": "Pot" if p.payee == POT else by_wind.get(p.payee, p.payee),
+            "amount": p.amount,
+            "why": p.why,
+        }
+        for p in computed.settlement.payments
+    ]
+    return Result(ok=True, preview={"rows": rows, "payments": payments, "pot_after": found.pot_after})
+
+
+def record(table, entered: dict, user) -> Result:
+    try:
+        return Result(ok=True, hand=recording.record_hand(table, entered, user))
+    except HandInputError as err:
+        return _failed(err.errors)
+    except recording.HandConflict as err:
+        return _failed({"non_field_errors": [str(err)]})
+
+
+def correct(hand: Hand, entered: dict, user) -> Result:
+    changes = {k: v for k, v in entered.items() if k != "number"}
+    try:
+        return Result(ok=True, hand=recording.correct_hand(hand, changes, user))
+    except HandInputError as err:
+        return _failed(err.errors)
+
+
+def void(hand: Hand, user, reason: str, voided: bool = True) -> Result:
+    try:
+        return Result(ok=True, hand=recording.void_hand(hand, user, reason, voided=voided))
+    except HandInputError as err:
+        return _failed(err.errors)
+
+
+def swap(hand: Hand, first_seat_id: int, second_seat_id: int, user, reason: str) -> Result:
+    seats = {s.pk: s for s in Seat.objects.filter(table_id=hand.table_id)}
+    try:
+        recording.swap_seats(
+            hand.table, seats[first_seat_id], seats[second_seat_id], hand.number, user, reason
+        )
+    except HandInputError as err:
+        return _failed(err.errors)
+    return Result(ok=True, hand=hand)
+
+
+# -- errors onto form fields ----------------------------------------------------------------
+
+
+def flatten_errors(errors: Any, prefix: str = "") -> list[tuple[str, str]]:
+    """DRF's nested error shape as (dotted path, message) pairs."""
+    if isinstance(errors, dict):
+        pairs = []
+        for key, value in errors.items():
+            pairs += flatten_errors(value, f"{prefix}.{key}" if prefix else str(key))
+        return pairs
+    if isinstance(errors, list | tuple):
+        pairs = []
+        for value in errors:
+            pairs += flatten_errors(value, prefix)
+        return pairs
+    return [(prefix, str(errors))]
+
+
+# The contract's hand fields, and the record form's field that shows a problem with each.
+FORM_FIELD_OF = {
+    "melds": "melds",
+    "concealed": "concealed",
+    "bonus": "bonus",
+    "win": "win_tile",
+    "score": "score",
+    "fishing": "fishing",
+}
+# The entry's outcome fields, and the outcome form's field for each.
+OUTCOME_FIELD_OF = {
+    "winner": "winner",
+    "draw": "winner",
+    "discarder": "discarder",
+    "win_from": "win_source",
+    "goulash": "goulash",
+}
+
+
+def form_field_for(path: str) -> str | None:
+    return FORM_FIELD_OF.get(path.partition(".")[0])
+
+
+def messages_of(result: Result) -> list[str]:
+    return [message for _, message in flatten_errors(result.errors)]

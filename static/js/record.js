@@ -1,0 +1,124 @@
+/* Record-a-hand page, progressively enhanced: the form works without this file.
+   1. Each seat shows only the fields of the chosen entry (agreed score or full hand).
+   2. A tap palette of tiles fills the full hand's text fields (sets, held tiles, bonus).
+   3. The discarder question is hidden when the winner drew the tile or it was a wall game. */
+(function () {
+  "use strict";
+  var SUITS = ["b", "c", "d"];
+  var HONOURS = ["we", "ws", "ww", "wn", "dr", "dg", "dw"];
+  var BONUS = ["f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4"];
+  var LABELS = { we: "E", ws: "S", ww: "W", wn: "N", dr: "Red", dg: "Grn", dw: "Wht" };
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function appendWord(field, word, separator) {
+    var current = field.value.replace(/\s+$/, "");
+    field.value = current ? current + separator + word : word;
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function removeLastWord(field, separatorPattern) {
+    var parts = field.value.split(separatorPattern).filter(function (p) { return p.trim(); });
+    parts.pop();
+    field.value = parts.join(separatorPattern.source === "," ? ", " : " ");
+  }
+
+  function buildPalette(block) {
+    var melds = block.querySelector("textarea[name$='-melds']");
+    var held = block.querySelector("input[name$='-concealed']");
+    var bonus = block.querySelector("input[name$='-bonus']");
+    if (!melds || !held || !bonus) return;
+    var state = { target: "held", concealed: false };
+
+    var palette = el("div", { "class": "palette", role: "group", "aria-label": "Tile palette" });
+    var targets = el("div", { "class": "targets" });
+    var kinds = [["held", "Held tiles"], ["pung", "Pung"], ["kong", "Kong"], ["chow", "Chow"], ["pair", "Pair"]];
+    var targetButtons = kinds.map(function (k) {
+      var b = el("button", { type: "button", "data-target": k[0], "aria-pressed": String(k[0] === "held") }, k[1]);
+      b.addEventListener("click", function () {
+        state.target = k[0];
+        targetButtons.forEach(function (o) { o.setAttribute("aria-pressed", String(o === b)); });
+      });
+      targets.appendChild(b);
+      return b;
+    });
+    var hidden = el("button", { type: "button", "data-concealed": "1", "aria-pressed": "false" }, "Concealed set");
+    hidden.addEventListener("click", function () {
+      state.concealed = !state.concealed;
+      hidden.setAttribute("aria-pressed", String(state.concealed));
+    });
+    targets.appendChild(hidden);
+    palette.appendChild(targets);
+
+    var grid = el("div", { "class": "tiles" });
+    function tileButton(code, cls) {
+      var b = el("button", { type: "button", "class": cls, "data-tile": code, "aria-label": code }, LABELS[code] || code);
+      b.addEventListener("click", function () {
+        if (BONUS.indexOf(code) >= 0) return appendWord(bonus, code, " ");
+        if (state.target === "held") return appendWord(held, code, " ");
+        appendWord(melds, state.target + " " + code + (state.concealed ? " concealed" : ""), ", ");
+      });
+      grid.appendChild(b);
+    }
+    SUITS.forEach(function (s) { for (var n = 1; n <= 9; n++) tileButton(s + n, s); });
+    HONOURS.forEach(function (h) { tileButton(h, "h"); });
+    grid.appendChild(el("span"));
+    grid.appendChild(el("span"));
+    BONUS.forEach(function (f) { tileButton(f, "f"); });
+    var undo = el("button", { type: "button", "class": "h", "aria-label": "Undo last" }, "⌫");
+    undo.addEventListener("click", function () {
+      if (state.target === "held") removeLastWord(held, / +/);
+      else removeLastWord(melds, /,/);
+    });
+    grid.appendChild(undo);
+    palette.appendChild(grid);
+    block.insertBefore(palette, block.firstChild);
+  }
+
+  function showMode(entry) {
+    var chosen = entry.querySelector("input[name$='-mode']:checked");
+    var mode = chosen ? chosen.value : "quick";
+    entry.querySelector(".quick").hidden = mode !== "quick";
+    entry.querySelector(".full-hand").hidden = mode !== "full";
+  }
+
+  function showDiscarder(form) {
+    var winner = form.querySelector("input[name='winner']:checked");
+    var source = form.querySelector("input[name='win_source']:checked");
+    var draw = winner && winner.value === "draw";
+    var discarder = form.querySelector("input[name='discarder']");
+    var howWon = form.querySelector("input[name='win_source']");
+    if (howWon) howWon.closest("fieldset").hidden = !!draw;
+    if (discarder) {
+      var needed = !draw && (!source || source.value === "discard" || source.value === "robbed_kong");
+      discarder.closest("fieldset").hidden = !needed;
+      if (!needed) {
+        var nobody = form.querySelector("input[name='discarder'][value='']");
+        if (nobody) nobody.checked = true;
+      }
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = document.getElementById("record-form");
+    if (!form) return;
+    form.querySelectorAll(".seat-entry").forEach(function (entry) {
+      buildPalette(entry.querySelector(".full-hand"));
+      showMode(entry);
+      entry.addEventListener("change", function (e) {
+        if (e.target.name && /-mode$/.test(e.target.name)) showMode(entry);
+      });
+    });
+    showDiscarder(form);
+    form.addEventListener("change", function (e) {
+      if (e.target.name === "winner" || e.target.name === "win_source") showDiscarder(form);
+    });
+    var preview = document.getElementById("preview");
+    if (preview) preview.scrollIntoView({ block: "start" });
+  });
+})();

@@ -1,0 +1,107 @@
+"""A club with one user per role, an outsider from another club, and a session with a table."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from clubs.house_rules import ensure_builtin_house_rules
+from clubs.models import Club, ClubSession, Member, MemberRole, Seat, Table
+from scoring.engine.rules.model import HouseRule
+
+PASSWORD = "tiles-and-winds-42"
+ROLES = ("admin", "scorer", "member", "outsider", "anonymous")
+
+
+def _builtin_rules() -> dict:
+    """The scoring engine's built-in house rules; a bare BMJA-shaped rule while they land."""
+    try:
+        from scoring.engine import builtin_house_rules
+    except ImportError:
+        return {"bmja": HouseRule(slug="bmja", name="BMJA", description="British rules.")}
+    return builtin_house_rules()
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Logins are what these tests check, not password strength: hash in microseconds."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def house_rule_versions(db):
+    return ensure_builtin_house_rules(_builtin_rules())
+
+
+@pytest.fixture
+def bmja_version(house_rule_versions):
+    return house_rule_versions["bmja"]
+
+
+def _user(username: str):
+    return get_user_model().objects.create_user(username=username, password=PASSWORD)
+
+
+@pytest.fixture
+def club(db, house_rule_versions):
+    club = Club.objects.create(name="Jade Dragon Club", slug="jade")
+    club.default_house_rule = house_rule_versions["bmja"].record
+    club.save()
+    return club
+
+
+@pytest.fixture
+def other_club(db):
+    return Club.objects.create(name="Far Away Club", slug="far")
+
+
+@pytest.fixture
+def users(club, other_club):
+    made = {}
+    for role in ("admin", "scorer", "member"):
+        made[role] = _user(f"{role}-user")
+        Member.objects.create(club=club, user=made[role], display_name=role.title(), role=role)
+    made["outsider"] = _user("outsider-user")
+    Member.objects.create(
+        club=other_club, user=made["outsider"], display_name="Outsider", role=MemberRole.ADMIN
+    )
+    made["anonymous"] = None
+    return made
+
+
+@pytest.fixture
+def players(club, users):
+    """Four players without logins, as most club members are."""
+    return [
+        Member.objects.create(club=club, display_name=name)
+        for name in ("Alice", "Bob", "Carol", "David")
+    ]
+
+
+@pytest.fixture
+def club_session(club, bmja_version):
+    return ClubSession.objects.create(
+        club=club, date=dt.date(2026, 11, 20), house_rule_version=bmja_version
+    )
+
+
+@pytest.fixture
+def table(club_session, players):
+    table = Table.objects.create(session=club_session, number=1)
+    for position, (member, wind) in enumerate(zip(players, "ESWN", strict=True)):
+        Seat.objects.create(table=table, member=member, position=position, starting_wind=wind)
+    return table
+
+
+@pytest.fixture
+def client_as(client, users):
+    """client_as(role) -> a test client logged in with that role (anonymous: not logged in)."""
+
+    def login(role: str):
+        if users[role] is not None:
+            client.force_login(users[role])
+        return client
+
+    return login

@@ -1,0 +1,190 @@
+"""Front page, club home and session page: who may see them, start a session, add a table.
+
+Roles as issue 6 sets them: club admin and scorer open sessions and tables, members read,
+outsiders from another club see nothing (404), anonymous visitors are sent to log in unless the
+club publishes its sessions.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+
+from clubs.models import AuditEntry, ClubSession, Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+READ_EXPECTED = {"admin": 200, "scorer": 200, "member": 200, "outsider": 404, "anonymous": 302}
+
+
+def test_front_page_lists_the_users_clubs_or_offers_to_log_in(client_as, club, other_club):
+    page = client_as("member").get("/").content.decode()
+    assert "Jade Dragon Club" in page and "Far Away Club" not in page
+
+
+def test_front_page_for_an_anonymous_visitor_has_a_login_link(client, club):
+    page = client.get("/").content.decode()
+    assert reverse("login") in page and "Jade Dragon Club" not in page
+
+
+def test_front_page_lists_published_clubs_to_anyone(client, club):
+    club.published = True
+    club.save()
+    assert "Jade Dragon Club" in client.get("/").content.decode()
+
+
+def test_login_page_logs_a_member_in(client, users):
+    response = client.post(
+        reverse("login"), {"username": "member-user", "password": "tiles-and-winds-42"}
+    )
+    assert response.status_code == 302
+    assert "Jade Dragon Club" in client.get("/").content.decode()
+
+
+def test_login_page_says_what_is_wrong_with_a_bad_password(client, users):
+    response = client.post(reverse("login"), {"username": "member-user", "password": "nope"})
+    assert response.status_code == 200
+    assert "correct username and password" in response.content.decode()
+
+
+@pytest.mark.parametrize("role", READ_EXPECTED)
+def test_club_home_by_role(client_as, club, club_session, role):
+    response = client_as(role).get(reverse("club", args=[club.slug]))
+    assert response.status_code == READ_EXPECTED[role]
+    if role == "anonymous":
+        assert response["Location"].startswith(reverse("login"))
+    if response.status_code == 200:
+        page = response.content.decode()
+        assert "20 Nov 2026" in page
+        assert ("Start the session" in page) == (role in ("admin", "scorer"))
+
+
+@pytest.mark.parametrize("role", READ_EXPECTED)
+def test_session_page_by_role(client_as, club, club_session, table, role):
+    response = client_as(role).get(reverse("session", args=[club.slug, club_session.pk]))
+    assert response.status_code == READ_EXPECTED[role]
+    if response.status_code == 200:
+        page = response.content.decode()
+        assert "Table 1" in page and "Alice" in page
+        assert ("Add the table" in page) == (role in ("admin", "scorer"))
+
+
+@pytest.mark.parametrize("role", ["member", "outsider", "anonymous"])
+def test_a_published_club_is_readable_by_anyone_but_not_changeable(
+    client_as, club, club_session, role
+):
+    club.published = True
+    club.save()
+    client = client_as(role)
+    assert client.get(reverse("club", args=[club.slug])).status_code == 200
+    assert client.get(reverse("session", args=[club.slug, club_session.pk])).status_code == 200
+    response = client.post(reverse("start-session", args=[club.slug]), {"date": "2026-11-21"})
+    assert response.status_code == (302 if role == "anonymous" else 403)
+    assert ClubSession.objects.count() == 1
+
+
+def test_a_session_of_another_club_is_not_found_under_this_club(
+    client_as, club, other_club, club_session
+):
+    response = client_as("outsider").get(reverse("session", args=[other_club.slug, club_session.pk]))
+    assert response.status_code == 404
+
+
+START_EXPECTED = {"admin": 302, "scorer": 302, "member": 403, "outsider": 404, "anonymous": 302}
+
+
+@pytest.mark.parametrize("role", START_EXPECTED)
+def test_start_session_by_role(client_as, club, bmja_version, users, role):
+    response = client_as(role).post(
+        reverse("start-session", args=[club.slug]),
+        {"date": "2026-11-21", "house_rule_version": bmja_version.pk},
+    )
+    assert response.status_code == START_EXPECTED[role]
+    created = ClubSession.objects.filter(club=club, date=dt.date(2026, 11, 21))
+    assert created.exists() == (role in ("admin", "scorer"))
+    if created.exists():
+        assert response["Location"] == reverse("session", args=[club.slug, created.get().pk])
+        assert AuditEntry.objects.filter(object_type="clubsession", user=users[role]).exists()
+
+
+def test_start_session_with_bad_input_shows_field_errors_and_saves_nothing(client_as, club):
+    response = client_as("scorer").post(
+        reverse("start-session", args=[club.slug]), {"date": "not a date", "house_rule_version": 999}
+    )
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert set(form.errors) == {"date", "house_rule_version"}
+    assert not ClubSession.objects.exists()
+
+
+def test_a_house_rule_of_another_club_cannot_be_chosen(client_as, club, other_club, bmja_version):
+    from clubs.models import HouseRuleRecord, HouseRuleVersion
+
+    theirs = HouseRuleRecord.objects.create(slug="far-rules", name="Far rules", club=other_club)
+    version = HouseRuleVersion.objects.create(record=theirs, number=1, data=bmja_version.data)
+    response = client_as("admin").post(
+        reverse("start-session", args=[club.slug]),
+        {"date": "2026-11-21", "house_rule_version": version.pk},
+    )
+    assert response.status_code == 400
+    assert "house_rule_version" in response.context["form"].errors
+
+
+def _seating(players, **extra):
+    data = {f"{wind}_member": member.pk for wind, member in zip("ESWN", players, strict=False)}
+    data.update(extra)
+    return data
+
+
+ADD_TABLE_EXPECTED = {"admin": 302, "scorer": 302, "member": 403, "outsider": 404, "anonymous": 302}
+
+
+@pytest.mark.parametrize("role", ADD_TABLE_EXPECTED)
+def test_add_table_by_role(client_as, club, club_session, players, role):
+    response = client_as(role).post(
+        reverse("add-table", args=[club.slug, club_session.pk]), _seating(players)
+    )
+    assert response.status_code == ADD_TABLE_EXPECTED[role]
+    assert Table.objects.exists() == (role in ("admin", "scorer"))
+
+
+def test_add_table_seats_members_and_guests_with_their_starting_winds(
+    client_as, club, club_session, players
+):
+    data = _seating(players[:3], N_guest="Visiting Vera")
+    response = client_as("scorer").post(reverse("add-table", args=[club.slug, club_session.pk]), data)
+    table = Table.objects.get()
+    assert response["Location"] == reverse("table", args=[club.slug, club_session.pk, table.pk])
+    seats = [(s.position, s.name, s.starting_wind) for s in Seat.objects.order_by("position")]
+    assert seats == [(0, "Alice", "E"), (1, "Bob", "S"), (2, "Carol", "W"), (3, "Visiting Vera", "N")]
+
+
+@pytest.mark.parametrize(
+    ("data_of", "field", "fragment"),
+    [
+        (lambda p: _seating(p[:3]), "__all__", "seat 4 (you seated 3)"),
+        (lambda p: _seating([p[0], p[0], p[1], p[2]]), "S_member", "Alice already sits East"),
+        (lambda p: _seating(p, E_guest="Someone"), "E_guest", "East is Alice"),
+    ],
+)
+def test_add_table_with_a_wrong_seating_says_what_to_mend(
+    client_as, club, club_session, players, data_of, field, fragment
+):
+    response = client_as("scorer").post(
+        reverse("add-table", args=[club.slug, club_session.pk]), data_of(players)
+    )
+    assert response.status_code == 400
+    assert fragment in " ".join(response.context["seating_form"].errors[field])
+    assert not Table.objects.exists()
+
+
+def test_a_member_of_another_club_cannot_be_seated(client_as, club, other_club, club_session, players):
+    from clubs.models import Member
+
+    stranger = Member.objects.create(club=other_club, display_name="Stranger")
+    data = _seating([stranger, *players[1:]])
+    response = client_as("scorer").post(reverse("add-table", args=[club.slug, club_session.pk]), data)
+    assert response.status_code == 400
+    assert "E_member" in response.context["seating_form"].errors
