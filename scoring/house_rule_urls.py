@@ -1,1 +1,10 @@
-urlpatterns = []
+"""Routes of the house-rule API under /api/v1/house-rules/ (config/urls.py includes this)."""
+
+from rest_framework.routers import SimpleRouter
+
+from scoring.house_rule_api import HouseRuleViewSet
+
+router = SimpleRouter()
+router.register("house-rules", HouseRuleViewSet, basename="house-rule")
+
+urlpatterns = router.urls
