@@ -1,0 +1,97 @@
+"""``manage.py score [FILE|-] [--rules SLUG] [--json]``: score one hand given as the contract's
+JSON and print how the score was made, item by item."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.engine import HandError, HouseRuleError, UnknownHouseRule, parse_hand, score_hand
+from scoring.resolve import resolve_house_rule
+from scoring.serializers import DEFAULT_RULES, ScoreResultSerializer
+
+BAD_INPUT = 2  # the exit code for input that cannot be scored
+
+
+def _fail(*sentences: str) -> CommandError:
+    return CommandError("\n".join(sentences), returncode=BAD_INPUT)
+
+
+def _set_words(meld) -> str:
+    if meld.kind == "group":
+        return "group " + " ".join(meld.tiles)
+    how = "concealed" if meld.concealed else "exposed"
+    return f"{meld.kind} {meld.tile} ({how})"
+
+
+class Command(BaseCommand):
+    help = ("Score a hand given as JSON (shared/contract/README.md, 'A hand') from FILE or "
+            "standard input, and print each item, the totals and the arrangement.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", nargs="?", default="-",
+                            help="A JSON file holding one hand; '-' or nothing reads stdin.")
+        parser.add_argument("--rules", help="House rule slug, instead of the hand's 'rules'.")
+        parser.add_argument("--json", action="store_true",
+                            help="Print the API's JSON answer instead of a table.")
+
+    def handle(self, *args, **options):
+        data = self._read(options["file"])
+        if options["rules"] and isinstance(data, dict):
+            data = {**data, "rules": options["rules"]}
+        try:
+            hand = parse_hand(data)
+            slug = hand.rules or DEFAULT_RULES
+            rule = resolve_house_rule(slug)
+            result = score_hand(hand, rule)
+        except HandError as error:
+            raise _fail(*(f"{p.path or 'hand'}: {p.message}" for p in error.problems)) from None
+        except UnknownHouseRule as error:
+            raise _fail(str(error)) from None
+        except HouseRuleError as error:
+            raise _fail(f"The house rule {slug!r} cannot be used: {error}.") from None
+        if options["json"]:
+            body = ScoreResultSerializer(result, context={"rules": rule.slug}).data
+            self.stdout.write(json.dumps(body, indent=2))
+            return
+        self.stdout.write(self._table(hand, rule, result))
+
+    def _read(self, name: str):
+        try:
+            text = sys.stdin.read() if name == "-" else Path(name).read_text()
+        except OSError as error:
+            raise _fail(f"Cannot read {name}: {error.strerror}. Give a JSON file or '-' for "
+                        "standard input.") from None
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            raise _fail(f"The input is not valid JSON ({error.msg} at line {error.lineno}, "
+                        f"column {error.colno}); give one hand as a JSON object.") from None
+
+    def _table(self, hand, rule, result) -> str:
+        who = "Mah Jong" if hand.mahjong else "losing hand"
+        lines = [f"{rule.name} ({rule.slug}): seat {hand.seat_wind}, round "
+                 f"{hand.prevailing_wind}, {who}{', goulash' if hand.goulash else ''}", ""]
+        width = max([len(ln.name) for ln in result.lines] + [len("Item")]) + 2
+        lines.append(f"{'Item':<{width}}{'Points':>8}{'Doubles':>9}")
+        lines.append("-" * (width + 17))
+        for ln in result.lines:
+            times = f" x{ln.count}" if ln.count > 1 else ""
+            name = f"{ln.name}{times}"
+            lines.append(f"{name:<{width}}{ln.points or '':>8}{ln.doubles or '':>9}")
+        lines.append("-" * (width + 17))
+        lines.append(f"{'Total':<{width}}{result.points:>8}{result.doubles:>9}")
+        lines.append("")
+        if result.limit:
+            lines.append(f"Score: {result.score} ({result.limit})")
+        else:
+            lines.append(f"Score: {result.points} x 2^{result.doubles} = {result.score}")
+        if not result.meets_minimum:
+            lines.append(result.minimum_reason)
+        lines.append("Arrangement: " + ", ".join(_set_words(m) for m in result.arrangement))
+        if result.loose:
+            lines.append("Loose tiles: " + " ".join(result.loose))
+        return "\n".join(lines)
