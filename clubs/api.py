@@ -8,6 +8,7 @@ hands go through ``clubs.recording`` exactly as the pages do.
 from __future__ import annotations
 
 from django.db.models import Count, Sum
+from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -76,6 +77,34 @@ class ClubScoped:
         if not self.public_read and not request.user.is_authenticated:
             raise NotAuthenticated()
 
+    def get_object(self):
+        # An anonymous visitor is told to log in, whether or not the object exists.
+        try:
+            return super().get_object()
+        except Http404:
+            if not self.request.user.is_authenticated:
+                raise NotAuthenticated() from None
+            raise
+
+    # The body field naming the parent a new object belongs to, and how to find its club
+    # among those the user can see: checked before the body, so a member learns "not allowed"
+    # rather than what else is wrong with the request.
+    parent_field: str | None = None
+
+    def parent_club(self, value) -> Club | None:
+        return None
+
+    def check_parent(self, data) -> None:
+        if self.parent_field and isinstance(data, dict):
+            value = data.get(self.parent_field)
+            club = self.parent_club(value) if isinstance(value, str | int) else None
+            if club is not None:
+                self.require(club)
+
+    def create(self, request, *args, **kwargs):
+        self.check_parent(request.data)
+        return super().create(request, *args, **kwargs)
+
     def require(self, club: Club, role: str | None = None) -> None:
         """403 unless the user has ``role`` (the view's write role by default) at ``club``."""
         role = role or perms.required_role(self)
@@ -126,6 +155,11 @@ class MemberViewSet(ClubScoped, viewsets.ModelViewSet):
             qs = qs.filter(club__slug=club)
         return qs.select_related("club", "user").order_by("club__name", "display_name")
 
+    parent_field = "club"
+
+    def parent_club(self, value):
+        return perms.visible_clubs(self.request.user).filter(slug=str(value)).first()
+
     def perform_create(self, serializer):
         self.require(serializer.validated_data["club"])
         serializer.save()
@@ -160,6 +194,11 @@ class SeasonViewSet(ClubScoped, viewsets.ModelViewSet):
             qs = qs.filter(club__slug=club)
         return qs.select_related("club")
 
+    parent_field = "club"
+
+    def parent_club(self, value):
+        return perms.visible_clubs(self.request.user).filter(slug=str(value)).first()
+
     def perform_create(self, serializer):
         self.require(serializer.validated_data["club"])
         serializer.save()
@@ -188,6 +227,11 @@ class SessionViewSet(ClubScoped, viewsets.ModelViewSet):
         return qs.select_related("club", "house_rule_version__record").prefetch_related(
             "tables"
         )
+
+    parent_field = "club"
+
+    def parent_club(self, value):
+        return perms.visible_clubs(self.request.user).filter(slug=str(value)).first()
 
     def perform_create(self, serializer):
         self.require(serializer.validated_data["club"])
@@ -243,6 +287,14 @@ class TableViewSet(ClubScoped, mixins.CreateModelMixin, mixins.DestroyModelMixin
             member = serializer.fields["seats"].child.fields["member"]
             member.queryset = Member.objects.filter(club__in=perms.visible_clubs(self.request.user))
         return serializer
+
+    parent_field = "session"
+
+    def parent_club(self, value):
+        session = ClubSession.objects.filter(
+            pk=int(value), club__in=perms.visible_clubs(self.request.user)
+        ).select_related("club").first() if str(value).isdigit() else None
+        return session.club if session else None
 
     def perform_create(self, serializer):
         self.require(serializer.validated_data["session"].club)
@@ -314,12 +366,31 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         hand = self.get_object()
         return Response(recorded_hand_data(hand))
 
+    def table_for(self, data) -> Table:
+        """The table named in the body, among those the user can see; 403 without the role.
+        Looked up before the rest of the body is read, with everything recording needs."""
+        value = data.get("table") if isinstance(data, dict) else None
+        table = None
+        if isinstance(value, int) or (isinstance(value, str) and value.isdigit()):
+            table = (
+                Table.objects.filter(
+                    pk=int(value), session__club__in=perms.visible_clubs(self.request.user)
+                )
+                .select_related("session__club", "session__house_rule_version",
+                                "session__goulash_rule_version")
+                .first()
+            )
+        if table is None:
+            raise DRFValidationError({"table": [
+                "No such table among your club's: give a table id from /api/v1/tables/."]})
+        self.require(table.session.club)
+        return table
+
     @extend_schema(request=RecordHandSerializer, responses={201: HandOutSerializer, **HAND_ERRORS})
     def create(self, request, *args, **kwargs):
+        table = self.table_for(request.data)
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        table = serializer.validated_data["table"]
-        self.require(table.session.club)
         try:
             hand, preview = record_hand(table, serializer.to_entry(), request.user,
                                         with_preview=True)
@@ -339,10 +410,9 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
     @action(detail=False, methods=["post"])
     def preview(self, request):
         """Score and settle a hand as ``POST /hands/`` would, saving nothing."""
+        table = self.table_for(request.data)
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        table = serializer.validated_data["table"]
-        self.require(table.session.club)
         try:
             preview = preview_hand(table, serializer.to_entry())
         except HandInputError as err:

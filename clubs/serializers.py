@@ -69,6 +69,7 @@ class MemberSerializer(serializers.ModelSerializer):
     class Meta:
         model = Member
         fields = ["id", "club", "display_name", "username", "role", "active", "joined"]
+        validators = []  # the unique names and logins are checked in validate(), with advice
 
     def validate(self, attrs):
         club = attrs.get("club") or (self.instance.club if self.instance else None)
@@ -100,6 +101,7 @@ class SeasonSerializer(serializers.ModelSerializer):
     class Meta:
         model = Season
         fields = ["id", "club", "name", "start", "end"]
+        validators = []  # checked in validate(), with advice
 
     def validate(self, attrs):
         start = attrs.get("start", getattr(self.instance, "start", None))
@@ -175,6 +177,7 @@ class TableSerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
         fields = ["id", "session", "number", "seats"]
+        validators = []  # a free number is found in create(); a taken one refused in validate()
 
     def validate_session(self, session):
         if not session.is_open:
@@ -283,16 +286,7 @@ class HandEntrySerializer(serializers.Serializer):
 
 
 class RecordHandSerializer(HandEntrySerializer):
-    table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.none())
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        request = self.context.get("request")
-        if request is not None:
-            self.fields["table"].queryset = Table.objects.filter(
-                session__club__in=visible_clubs(request.user)
-            ).select_related("session__club", "session__house_rule_version",
-                             "session__goulash_rule_version")
+    table = serializers.IntegerField(help_text="The table the hand was played at.")
 
     def to_entry(self) -> dict:
         entry = super().to_entry()
