@@ -22,6 +22,38 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name}={raw!r}: use 1/0, true/false, yes/no or on/off.")
 
 
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r}: give a whole number, e.g. {default}.") from None
+
+
+def load_env_file(path: Path) -> None:
+    """Read KEY=value lines from a .env file; the real environment wins over the file.
+
+    Enough for a developer's settings; a deployment sets real environment variables.
+    """
+    if not path.is_file():
+        return
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, sep, value = line.removeprefix("export ").partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key.isidentifier():
+            raise ImproperlyConfigured(
+                f"{path.name} line {number}: write NAME=value (got {line[:40]!r})."
+            )
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        os.environ.setdefault(key, value)
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None:
@@ -83,6 +115,9 @@ def database_from_url(url: str, *, default_sqlite: Path) -> dict:
             "CONN_MAX_AGE": conn_max_age,
             "CONN_HEALTH_CHECKS": True,
             "OPTIONS": options,
+            # A run of the tests creates and drops this database; give concurrent runs
+            # (CI jobs, several checkouts) their own name.
+            "TEST": {"NAME": os.environ.get("TEST_DATABASE_NAME") or None},
         }
     raise ImproperlyConfigured(
         f"DATABASE_URL scheme {scheme!r} is not supported: use postgres://user@host:5432/name "

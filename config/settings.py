@@ -8,9 +8,10 @@ ALLOWED_HOSTS.
 import os
 from pathlib import Path
 
-from config.env import database_from_url, env_bool, env_list
+from config.env import database_from_url, env_bool, env_int, env_list, load_env_file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+load_env_file(BASE_DIR / ".env")
 
 DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY") or (
@@ -125,11 +126,14 @@ SPECTACULAR_SETTINGS = {
 
 # Production hardening: on when DEBUG is off (see README, "check --deploy").
 if not DEBUG:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # Behind a TLS-terminating proxy (the usual deployment) that sets X-Forwarded-Proto and
+    # strips it from clients. Turn off when gunicorn faces the internet directly.
+    if env_bool("TRUST_X_FORWARDED_PROTO", True):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
     SECURE_CONTENT_TYPE_NOSNIFF = True
