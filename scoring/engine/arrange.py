@@ -38,7 +38,11 @@ def arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
 
     An empty list means the Mah Jong hand's tiles make no complete hand under ``rule``.
     """
-    return list(_arrangements_for(*_search_key(hand, rule)))
+    key = _search_key(hand, rule)
+    try:
+        return list(_arrangements_for(*key))
+    except TypeError:  # a Hand built in code with lists cannot be a cache key
+        return list(_arrangements_for.__wrapped__(*key))
 
 
 def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement]]]:
@@ -98,7 +102,7 @@ def _search_key(hand: Hand, rule: HouseRule) -> tuple:
     # 001: a wild tile drawn for Mah Jong may add one more wild tile to a pair or pung.
     extra = bool(s.wild_extra_on_wild_win and win_tile and is_wild_in(win_tile, None, mode))
     limits = (s.wild_max_in_pair, s.wild_max_in_pung, s.wild_max_in_special)
-    return (hand.melds, tuple(sorted(hand.concealed)), hand.mahjong, win_tile, from_discard,
+    return (tuple(hand.melds), tuple(sorted(hand.concealed)), hand.mahjong, win_tile, from_discard,
             mode, chows_left, limits, extra)
 
 
@@ -108,7 +112,7 @@ def _arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjo
                       chows_left: int, limits: tuple[int, int, int],
                       extra: bool) -> tuple[Arrangement, ...]:
     declared = tuple(
-        Set(m.kind, m.tile, m.concealed, m.how, meld_wild_count(m, mode), m.tiles, True)
+        Set(m.kind, m.tile, m.concealed, m.how, meld_wild_count(m, mode), tuple(m.tiles), True)
         for m in melds
     )
     nat = [0] * N

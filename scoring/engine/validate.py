@@ -8,8 +8,10 @@ the path of the field at fault and a sentence saying how to mend it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import tiles as T
-from .errors import ProblemList
+from .errors import HandError, Problem, ProblemList
 from .hand import MELD_KINDS, WIN_SOURCES, WINDS, Hand, Meld
 from .rules.model import HouseRule
 
@@ -69,18 +71,36 @@ def validate_hand(hand: Hand, rule: HouseRule, *, allow_short_losing: bool = Fal
     ``allow_short_losing`` accepts a losing hand with fewer than 13 tiles (004 Sheet 30: a
     player with too few tiles may still count the score); by default a losing hand has 13.
     """
+    s = rule.scoring
+    args = (hand, wild_mode(hand, rule), s.goulash_max_chows if hand.goulash else s.max_chows,
+            {"pair": s.wild_max_in_pair, "pung": s.wild_max_in_pung, "chow": s.wild_max_in_pung,
+             "kong": s.wild_max_in_kong}, allow_short_losing)
+    try:
+        hash(hand)
+    except TypeError:  # a Hand built in code with lists: check it without the cache
+        problems, sizes = _problems.__wrapped__(*args)
+    else:
+        problems, sizes = _problems(*args[:3], tuple(sorted(args[3].items())), args[4])
+    if problems:
+        raise HandError(list(problems), sizes)
+
+
+@lru_cache(maxsize=1 << 14)
+def _problems(hand: Hand, mode: str | None, max_chows: int | None, limits,
+              allow_short: bool) -> tuple[tuple[Problem, ...], dict[str, int]]:
+    """Every problem of ``hand`` (memoised: a hand entered again costs a look-up)."""
     problems = ProblemList()
     problems.list_sizes["melds"] = len(hand.melds)
-    mode = wild_mode(hand, rule)
+    limits = dict(limits)
     _check_winds(hand, problems)
     physical = [0] * T.N_PLAYING
-    counted = _check_melds(hand, rule, mode, physical, problems)
-    counted += _check_concealed(hand, rule, mode, physical, problems)
+    counted = _check_melds(hand, max_chows, limits, mode, physical, problems)
+    counted += _check_concealed(hand, mode, physical, problems)
     _check_bonus(hand, problems)
     _check_copies(hand, physical, problems)
-    _check_count(hand, counted, allow_short_losing, problems)
+    _check_count(hand, counted, allow_short, problems)
     _check_win(hand, mode, problems)
-    problems.raise_if_any()
+    return tuple(problems.problems), problems.list_sizes
 
 
 def _check_winds(hand: Hand, problems: ProblemList) -> None:
@@ -90,10 +110,8 @@ def _check_winds(hand: Hand, problems: ProblemList) -> None:
             problems.add(field, "bad_wind", f"{value!r} is not a wind: use E, S, W or N.")
 
 
-def _check_melds(hand: Hand, rule: HouseRule, mode: str | None, physical: list[int],
-                 problems: ProblemList) -> int:
-    s = rule.scoring
-    max_chows = s.goulash_max_chows if hand.goulash else s.max_chows
+def _check_melds(hand: Hand, max_chows: int | None, limits: dict[str, int], mode: str | None,
+                 physical: list[int], problems: ProblemList) -> int:
     counted = chows = pairs = 0
     for i, meld in enumerate(hand.melds):
         path = f"melds.{i}"
@@ -130,7 +148,8 @@ def _check_melds(hand: Hand, rule: HouseRule, mode: str | None, physical: list[i
             pairs += 1
         naturals = meld_naturals(meld)
         if meld.tiles:
-            _check_meld_tiles(meld, path, rule, mode, naturals, physical, problems)
+            _check_meld_tiles(meld, path, limits[meld.kind], mode, naturals, physical,
+                                  problems)
         else:
             for code in naturals:
                 physical[T.INDEX[code]] += 1
@@ -150,7 +169,7 @@ def _check_melds(hand: Hand, rule: HouseRule, mode: str | None, physical: list[i
     return counted
 
 
-def _check_meld_tiles(meld: Meld, path: str, rule: HouseRule, mode: str | None,
+def _check_meld_tiles(meld: Meld, path: str, limit: int, mode: str | None,
                       naturals: tuple[str, ...], physical: list[int],
                       problems: ProblemList) -> None:
     size = SET_SIZE[meld.kind]
@@ -180,7 +199,6 @@ def _check_meld_tiles(meld: Meld, path: str, rule: HouseRule, mode: str | None,
                          f"{meld.kind} of {meld.tile}: list the set's own tiles"
                          + (" and wild tiles." if mode else "."))
             return
-    limit = wild_limit(meld.kind, rule)
     if wild and wild >= size:
         problems.add(f"{path}.tiles", "wild_only_set", f"A {meld.kind} of wild tiles only is "
                      "not allowed (001, 'How wild tiles can be used'): it needs a real tile.")
@@ -197,7 +215,7 @@ def _joker_message(mode: str | None) -> str:
             "with the tile it stands for, or mark the hand as a goulash.")
 
 
-def _check_concealed(hand: Hand, rule: HouseRule, mode: str | None, physical: list[int],
+def _check_concealed(hand: Hand, mode: str | None, physical: list[int],
                      problems: ProblemList) -> int:
     jokers_reported = False
     for code in hand.concealed:

@@ -217,3 +217,13 @@ def test_meld_objects_are_not_changed():
     h = hand("b6 b6 b6 dr dr dr b9 b9 b9 we we", melds=[{"kind": "pung", "tile": "b1"}])
     [a] = readings(h)
     assert h.melds == (m,) and a.sets[0].tile == "b1"
+
+
+def test_hand_built_in_code_with_lists_is_still_read():
+    """Hands built with lists cannot be cache keys; they are read without the cache."""
+    from scoring.engine.hand import Hand, Win
+    h = Hand("E", "E", True, melds=[Meld("pung", "b1", tiles=["b1", "b1", "b1"])],
+             concealed=["b6"] * 3 + ["dr"] * 3 + ["b9"] * 3 + ["we", "we"], win=Win("we"))
+    validate_hand(h, RULE)
+    [a] = arrangements(h, RULE)
+    assert a.sets[0].tiles == ("b1", "b1", "b1") and len(a.sets) == 5
