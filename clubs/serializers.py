@@ -336,7 +336,7 @@ class SwapSeatsSerializer(serializers.Serializer):
 # Computed parts of a hand (read-only): documented for the schema, filled in by clubs.api.
 
 
-class ScoreLineSerializer(serializers.Serializer):
+class TableScoreLineSerializer(serializers.Serializer):
     code = serializers.CharField()
     name = serializers.CharField()
     points = serializers.IntegerField()
@@ -353,7 +353,7 @@ class SeatResultSerializer(serializers.Serializer):
     points = serializers.IntegerField(allow_null=True)
     doubles = serializers.IntegerField(allow_null=True)
     limit = serializers.CharField(allow_null=True)
-    lines = ScoreLineSerializer(many=True)
+    lines = TableScoreLineSerializer(many=True)
     net = serializers.IntegerField(allow_null=True)
     running_total = serializers.IntegerField()
 

@@ -122,6 +122,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Score hands under a club's house rule, settle payments, record club nights.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # One enum per choice set, however many fields use it (winds, win sources).
+    "ENUM_NAME_OVERRIDES": {
+        "Wind": "clubs.models.choices.Wind",
+        "WindCode": ["E", "S", "W", "N"],
+        "WinSource": "clubs.models.choices.WinSource",
+    },
 }
 
 # Production hardening: on when DEBUG is off (see README, "check --deploy").
