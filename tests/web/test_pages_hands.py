@@ -1,0 +1,351 @@
+"""Table, record-a-hand and correct-a-hand pages: roles, preview then one atomic save, field
+errors, conflicts, and corrections that recompute the totals with an audit trail.
+
+Hand figures are 004 Sheet 19 hand 1 (bmja-scoring-practice.json) and the settle contract's
+example (contract README, "POST /api/v1/settle": E 12, S 864, W 36, N 0 on W's discard).
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from clubs.hand_text import melds_to_text
+from clubs.models import AuditEntry, Hand, HandEntry, SessionStatus
+from clubs.recording import record_hand
+from tests.conftest import load_example
+
+pytestmark = pytest.mark.django_db
+
+READ_EXPECTED = {"admin": 200, "scorer": 200, "member": 200, "outsider": 404, "anonymous": 302}
+RECORD_EXPECTED = {"admin": 200, "scorer": 200, "member": 403, "outsider": 404, "anonymous": 302}
+
+
+def sheet19_hand1() -> dict:
+    return load_example("bmja-scoring-practice.json")["hands"][0]
+
+
+def seat_ids(table) -> dict[str, int]:
+    """Starting wind -> seat id (the first hand is played with the starting winds)."""
+    return {seat.starting_wind: seat.pk for seat in table.seats.all()}
+
+
+def quick_fields(seat_id: int, score: int) -> dict:
+    return {f"seat{seat_id}-mode": "quick", f"seat{seat_id}-score": str(score)}
+
+
+def full_fields(seat_id: int, melds: str = "", concealed: str = "", bonus: str = "") -> dict:
+    return {
+        f"seat{seat_id}-mode": "full",
+        f"seat{seat_id}-melds": melds,
+        f"seat{seat_id}-concealed": concealed,
+        f"seat{seat_id}-bonus": bonus,
+    }
+
+
+def contract_example_post(table, action: str = "preview", number: int = 1) -> dict:
+    """Sheet 19 hand 1 as South's typed full hand, the others' agreed scores 12, 36, 0."""
+    ids = seat_ids(table)
+    example = sheet19_hand1()
+    data = {
+        "action": action,
+        "expected_number": str(number),
+        "winner": str(ids["S"]),
+        "win_source": example["win_from"],
+        "discarder": str(ids["W"]),
+    }
+    data.update(quick_fields(ids["E"], 12))
+    data.update(full_fields(ids["S"], melds_to_text(example["melds"]), "", " ".join(example["bonus"])))
+    data.update(quick_fields(ids["W"], 36))
+    data.update(quick_fields(ids["N"], 0))
+    return data
+
+
+def record_url(table) -> str:
+    s = table.session
+    return reverse("record-hand", args=[s.club.slug, s.pk, table.pk])
+
+
+def table_url(table) -> str:
+    s = table.session
+    return reverse("table", args=[s.club.slug, s.pk, table.pk])
+
+
+def correct_url(hand) -> str:
+    t = hand.table
+    return reverse("correct-hand", args=[t.session.club.slug, t.session_id, t.pk, hand.pk])
+
+
+def quick_entry(winner="E", scores=(100, 10, 20, 30)) -> dict:
+    return {
+        "winner": winner,
+        "discarder": None,
+        "win_from": "wall",
+        "seats": {w: {"score": s} for w, s in zip("ESWN", scores, strict=True)},
+    }
+
+
+# -- who may open which page ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("role", READ_EXPECTED)
+def test_table_page_by_role(client_as, table, users, role):
+    record_hand(table, quick_entry(), users["scorer"])
+    response = client_as(role).get(table_url(table))
+    assert response.status_code == READ_EXPECTED[role]
+    if response.status_code == 200:
+        page = response.content.decode()
+        assert "Hand 2 next" in page and 'id="hand-1"' in page
+        assert ("Record hand 2" in page) == (role in ("admin", "scorer"))
+
+
+@pytest.mark.parametrize("role", RECORD_EXPECTED)
+def test_record_page_by_role(client_as, table, role):
+    response = client_as(role).get(record_url(table))
+    assert response.status_code == RECORD_EXPECTED[role]
+    if role == "anonymous":
+        assert response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.parametrize("role", RECORD_EXPECTED)
+def test_saving_a_hand_by_role(client_as, table, role):
+    response = client_as(role).post(record_url(table), contract_example_post(table, "save"))
+    allowed = role in ("admin", "scorer")
+    assert response.status_code == (302 if allowed else RECORD_EXPECTED[role])
+    assert Hand.objects.filter(table=table).exists() == allowed
+
+
+@pytest.mark.parametrize("role", RECORD_EXPECTED)
+def test_correct_page_by_role(client_as, table, users, role):
+    hand = record_hand(table, quick_entry(), users["scorer"])
+    response = client_as(role).get(correct_url(hand))
+    assert response.status_code == RECORD_EXPECTED[role]
+    response = client_as(role).post(correct_url(hand), {"action": "void", "reason": "twice"})
+    hand.refresh_from_db()
+    assert hand.voided == (role in ("admin", "scorer"))
+
+
+def test_a_published_club_shows_its_tables_to_anyone_but_records_nothing(client, table):
+    club = table.session.club
+    club.published = True
+    club.save()
+    assert client.get(table_url(table)).status_code == 200
+    assert client.post(record_url(table), contract_example_post(table, "save")).status_code == 302
+    assert not Hand.objects.exists()
+
+
+def test_a_table_of_another_session_is_not_found(client_as, table, club, bmja_version):
+    from clubs.models import ClubSession
+
+    other = ClubSession.objects.create(club=club, date="2026-11-27", house_rule_version=bmja_version)
+    url = reverse("table", args=[club.slug, other.pk, table.pk])
+    assert client_as("admin").get(url).status_code == 404
+
+
+# -- recording -----------------------------------------------------------------------------
+
+
+def test_record_page_shows_who_plays_which_wind(client_as, table):
+    page = client_as("scorer").get(record_url(table)).content.decode()
+    assert "East · Alice" in page and "North · David" in page
+    assert "Record hand 1" in page
+
+
+def test_preview_shows_scores_explanations_and_payments_and_saves_nothing(client_as, table):
+    """004 Sheet 19 hand 1: 54 points, 4 doubles, 864; E pays 1728, W and N 864 each."""
+    example = sheet19_hand1()["expected"]
+    response = client_as("scorer").post(record_url(table), contract_example_post(table))
+    assert response.status_code == 200
+    preview = response.context["preview"]
+    bob = next(row for row in preview["rows"] if row["name"] == "Bob")
+    assert bob["score"] == example["score"]
+    assert bob["lines"][-1].startswith(f"= {example['points']} points, {example['doubles']} doubles")
+    paid = {p["payer"]: p["amount"] for p in preview["payments"] if p["payee"] == "Bob"}
+    assert paid == {"Alice": example["paid_to_winner"]["E"], "Carol": example["paid_to_winner"]["W"],
+                    "David": example["paid_to_winner"]["N"]}
+    page = response.content.decode()
+    assert "Save hand 1" in page
+    assert not Hand.objects.exists()
+
+
+def test_saving_records_the_hand_and_the_table_shows_the_contract_totals(client_as, table):
+    """Contract README, /api/v1/settle answer: net E -1752, S 3456, W -780, N -924."""
+    client = client_as("scorer")
+    response = client.post(record_url(table), contract_example_post(table, "save"))
+    assert response.status_code == 302 and response["Location"].endswith("#hand-1")
+    hand = Hand.objects.get(table=table)
+    kinds = dict(HandEntry.objects.filter(hand=hand).values_list("seat_wind", "kind"))
+    assert kinds == {"E": "quick", "S": "full", "W": "quick", "N": "quick"}
+    state = client.get(table_url(table)).context["state"]
+    assert {s["name"]: s["total"] for s in state["seats"]} == {
+        "Alice": -1752, "Bob": 3456, "Carol": -780, "David": -924
+    }
+    # South went Mah Jong, East did not: the deal passes to South (004 Sheet 16).
+    assert next(s["name"] for s in state["seats"] if s["is_east"]) == "Bob"
+
+
+def test_a_quick_entry_wall_game_is_recorded(client_as, table):
+    ids = seat_ids(table)
+    data = {"action": "save", "expected_number": "1", "winner": "draw", "discarder": ""}
+    for wind in "ESWN":
+        data.update(quick_fields(ids[wind], 0))
+    response = client_as("scorer").post(record_url(table), data)
+    assert response.status_code == 302
+    assert Hand.objects.get(table=table).draw
+
+
+@pytest.mark.parametrize(
+    ("change", "form_index", "field", "fragment"),
+    [
+        ({"S-concealed": "b6 b6 x9"}, 1, "concealed", "'x9' is not a tile"),
+        ({"S-melds": "pong b1"}, 1, "melds", "'pong' in 'pong b1' is not a set"),
+        ({"E-score": ""}, 0, "score", "Give the score the players agreed"),
+        ({"E-score": "-5"}, 0, "score", "greater than or equal to 0"),
+    ],
+)
+def test_bad_typing_gets_a_message_on_its_field_and_saves_nothing(
+    client_as, table, change, form_index, field, fragment
+):
+    ids = seat_ids(table)
+    data = contract_example_post(table, "save")
+    for key, value in change.items():
+        wind, name = key.split("-")
+        data[f"seat{ids[wind]}-{name}"] = value
+    response = client_as("scorer").post(record_url(table), data)
+    assert response.status_code == 400
+    errors = response.context["seat_forms"][form_index].errors
+    assert fragment in " ".join(errors[field])
+    assert not Hand.objects.exists()
+
+
+def test_a_hand_the_engine_refuses_is_shown_on_the_seat_and_not_saved(client_as, table):
+    """Contract README: a fifth copy of a tile is an error, not a score."""
+    ids = seat_ids(table)
+    data = contract_example_post(table, "save")
+    data[f"seat{ids['S']}-melds"] = "pung b6, kong b6"
+    response = client_as("scorer").post(record_url(table), data)
+    assert response.status_code == 400
+    south = response.context["seat_forms"][1]
+    assert south.errors, "the engine's objection should be on South's entry"
+    assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"winner": ""}, "winner"),
+        ({"win_source": "discard", "discarder": ""}, "discarder"),
+        ({"win_source": "wall"}, "discarder"),
+    ],
+)
+def test_an_impossible_outcome_names_the_field_to_mend(client_as, table, change, field):
+    data = {**contract_example_post(table, "save"), **change}
+    response = client_as("scorer").post(record_url(table), data)
+    assert response.status_code == 400
+    assert field in response.context["outcome"].errors
+    assert not Hand.objects.exists()
+
+
+def test_two_scorers_saving_the_same_hand_number_the_second_gets_a_conflict(
+    client_as, table, users
+):
+    """Issue 6: nothing lost or duplicated; the second scorer is told to check and retry."""
+    record_hand(table, quick_entry(), users["admin"])  # someone else saved hand 1 first
+    response = client_as("scorer").post(record_url(table), contract_example_post(table, "save", 1))
+    assert response.status_code == 400
+    assert any("recorded at this table by someone else" in e for e in response.context["form_errors"])
+    assert Hand.objects.filter(table=table).count() == 1
+
+
+def test_a_closed_session_records_nothing(client_as, table):
+    session = table.session
+    session.status = SessionStatus.CLOSED
+    session.save()
+    response = client_as("scorer").post(record_url(table), contract_example_post(table, "save"))
+    assert response.status_code == 302
+    assert not Hand.objects.exists()
+
+
+# -- corrections ---------------------------------------------------------------------------
+
+
+def test_the_correct_page_is_filled_with_what_was_entered(client_as, table):
+    client = client_as("scorer")
+    client.post(record_url(table), contract_example_post(table, "save"))
+    hand = Hand.objects.get()
+    response = client.get(correct_url(hand))
+    south = response.context["seat_forms"][1]
+    assert south.initial["mode"] == "full"
+    assert "kong b9" in south.initial["melds"]
+    assert response.context["outcome"].initial["winner"] == str(hand.winner_id)
+
+
+def test_editing_a_score_recomputes_the_totals_and_is_audited(client_as, table, users):
+    first = record_hand(table, quick_entry("E", (100, 10, 20, 30)), users["scorer"])
+    record_hand(table, quick_entry("E", (50, 0, 0, 0)), users["scorer"])
+    ids = seat_ids(table)
+    data = {"action": "edit", "winner": str(ids["E"]), "win_source": "wall", "discarder": ""}
+    for wind, score in zip("ESWN", (200, 10, 20, 30), strict=True):
+        data.update(quick_fields(ids[wind], score))
+    client = client_as("scorer")
+    before = client.get(table_url(table)).context["state"]["seats"][0]["total"]
+    response = client.post(correct_url(first), data)
+    assert response.status_code == 302
+    after = client.get(table_url(table)).context["state"]["seats"][0]["total"]
+    assert after > before
+    audit = AuditEntry.objects.get(object_type="hand", object_id=str(first.pk), action="update")
+    assert audit.user == users["scorer"]
+    assert audit.before["seats"]["E"] == {"score": 100}
+    assert audit.after["seats"]["E"] == {"score": 200}
+    page = client.get(correct_url(first)).content.decode()
+    assert "Audit trail" in page and "scorer-user" in page
+
+
+def test_a_bad_correction_keeps_the_hand_as_it_was(client_as, table, users):
+    hand = record_hand(table, quick_entry(), users["scorer"])
+    ids = seat_ids(table)
+    data = {"action": "edit", "winner": str(ids["E"]), "win_source": "wall", "discarder": ""}
+    data.update(full_fields(ids["E"], concealed="b6 b6 b6 b6 b6"))
+    for wind in "SWN":
+        data.update(quick_fields(ids[wind], 0))
+    response = client_as("scorer").post(correct_url(hand), data)
+    assert response.status_code == 400
+    assert HandEntry.objects.get(hand=hand, seat_wind="E").data == {"score": 100}
+
+
+def test_voiding_and_restoring_a_hand_moves_the_totals(client_as, table, users):
+    hand = record_hand(table, quick_entry(), users["scorer"])
+    client = client_as("scorer")
+    with_hand = client.get(table_url(table)).context["state"]["seats"][0]["total"]
+    assert client.post(correct_url(hand), {"action": "void"}).status_code == 400  # no reason
+    client.post(correct_url(hand), {"action": "void", "reason": "entered twice"})
+    assert client.get(table_url(table)).context["state"]["seats"][0]["total"] == 0
+    client.post(correct_url(hand), {"action": "restore"})
+    assert client.get(table_url(table)).context["state"]["seats"][0]["total"] == with_hand
+    actions = set(AuditEntry.objects.filter(object_type="hand").values_list("action", flat=True))
+    assert actions == {"void", "restore"}
+
+
+def test_swapping_two_players_from_a_hand_on_swaps_their_totals(client_as, table, users):
+    record_hand(table, quick_entry("E", (100, 10, 20, 30)), users["scorer"])
+    ids = seat_ids(table)
+    client = client_as("scorer")
+    before = {s["name"]: s["total"] for s in client.get(table_url(table)).context["state"]["seats"]}
+    hand = Hand.objects.get(number=1)
+    response = client.post(
+        correct_url(hand),
+        {"action": "swap", "first": ids["W"], "second": ids["N"], "reason": "names mixed up"},
+    )
+    assert response.status_code == 302
+    after = {s["name"]: s["total"] for s in client.get(table_url(table)).context["state"]["seats"]}
+    assert (after["Carol"], after["David"]) == (before["David"], before["Carol"])
+
+
+def test_swapping_a_player_with_themselves_is_refused(client_as, table, users):
+    hand = record_hand(table, quick_entry(), users["scorer"])
+    ids = seat_ids(table)
+    response = client_as("scorer").post(
+        correct_url(hand), {"action": "swap", "first": ids["W"], "second": ids["W"]}
+    )
+    assert response.status_code == 400
+    assert "second" in response.context["swap_form"].errors
