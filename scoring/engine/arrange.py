@@ -111,15 +111,14 @@ def _arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjo
                       win_tile: str | None, from_discard: bool, mode: str | None,
                       chows_left: int, limits: tuple[int, int, int],
                       extra: bool) -> tuple[Arrangement, ...]:
-    declared = tuple(
-        Set(m.kind, m.tile, m.concealed, m.how, meld_wild_count(m, mode), tuple(m.tiles), True)
-        for m in melds
-    )
+    declared = tuple(_declared_set(m, mode) for m in melds)
     nat = [0] * N
     assigned = [0] * N
     free = 0
+    has_jokers = False
+    index = T.INDEX
     for code in concealed:
-        i = T.INDEX.get(code)
+        i = index.get(code)
         if i is not None:
             nat[i] += 1
         elif code == T.JOKER:
@@ -127,7 +126,8 @@ def _arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjo
         else:
             stands = T.joker_stands_for(code)
             if stands is not None:
-                assigned[T.INDEX[stands]] += 1
+                assigned[index[stands]] += 1
+                has_jokers = True
     wild_code = "b2" if mode == "b2" else T.JOKER
     need_pair = not any(m.kind == "pair" for m in melds)
     if not mahjong:
@@ -145,27 +145,23 @@ def _arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjo
         nat_k = list(nat)
         nat_k[b2] -= k
         free_k = free + k
-        if free_k == 0 and not any(assigned):
-            for pungs, chows, pair in _standard_plain(tuple(nat_k), need_pair, chows_left):
-                parts = [("pung", i, 0, ()) for i in pungs]
-                parts += [("chow", i, 0, ()) for i in chows]
-                if pair >= 0:
-                    parts.append(("pair", pair, 0, ()))
-                readings[("standard", tuple(sorted(parts, key=_part_order)))] = None
+        if free_k == 0 and not has_jokers:
+            for found in _standard_plain(tuple(nat_k), need_pair, chows_left):
+                readings[("standard", found)] = None
         elif mode is not None:
             for parts in _standard_wild(tuple(nat_k), tuple(assigned), free_k, need_pair,
                                         chows_left, limits, extra, wild_code):
-                readings[("standard", parts)] = None
+                readings[("standard", tuple(_make_set(p) for p in parts))] = None
         if not melds:
             for shape, parts in _special_readings(tuple(nat_k), tuple(assigned), free_k,
                                                   wild_code, limits[2]):
-                readings[(shape, parts)] = None
+                readings[(shape, tuple(_make_set(p) for p in parts))] = None
 
     result: dict[Arrangement, None] = {}
-    for shape, parts in readings:
-        found = tuple(_make_set(p) for p in parts)
+    exposing = from_discard and win_tile in concealed
+    for shape, found in readings:
         arrangement = Arrangement(shape, declared + found)
-        if shape == "standard" and from_discard and win_tile in concealed:
+        if exposing and shape == "standard":
             for variant in _discard_readings(arrangement, len(declared), win_tile):
                 result[variant] = None
         else:
@@ -177,9 +173,30 @@ def _part_order(part: tuple) -> tuple:
     return (part[1], ("pung", "chow", "pair", "group").index(part[0]), part[3])
 
 
+# Sets are immutable, so one object per distinct set serves every hand that holds it; building
+# frozen dataclasses is the costliest step of an uncached search.
+@lru_cache(maxsize=1 << 14)
 def _make_set(part: tuple) -> Set:
     kind, i, wild, tiles = part
     return Set(kind, T.PLAYING[i], True, None, wild, tiles)
+
+
+def _declared_set(meld: Meld, mode: str | None) -> Set:
+    try:
+        return _declared_set_cached(meld, mode)
+    except TypeError:  # a Meld built in code with a list of tiles
+        return _declared_set_cached.__wrapped__(meld, mode)
+
+
+@lru_cache(maxsize=1 << 12)
+def _declared_set_cached(meld: Meld, mode: str | None) -> Set:
+    return Set(meld.kind, meld.tile, meld.concealed, meld.how, meld_wild_count(meld, mode),
+               tuple(meld.tiles), True)
+
+
+@lru_cache(maxsize=1 << 12)
+def _exposed(s: Set) -> Set:
+    return replace(s, concealed=False)
 
 
 def _discard_readings(arrangement: Arrangement, n_declared: int, win_tile: str):
@@ -200,7 +217,7 @@ def _discard_readings(arrangement: Arrangement, n_declared: int, win_tile: str):
         elif (s.kind, s.tile) not in seen:
             seen.add((s.kind, s.tile))
             changed = list(sets)
-            changed[j] = replace(s, concealed=False)
+            changed[j] = _exposed(s)
             variants.append(Arrangement(arrangement.shape, tuple(changed), arrangement.loose))
     if keep_as_is or not variants:
         variants.insert(0, arrangement)
@@ -262,7 +279,7 @@ def _suit_ways(c: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ..
 @lru_cache(maxsize=1 << 16)
 def _standard_plain(counts: tuple[int, ...], need_pair: bool, chows_left: int):
     """Readings of concealed tiles (no wild tiles) as pungs, chows (at most ``chows_left``) and
-    one pair if ``need_pair``: a tuple of (pung indices, chow indices, pair index or -1)."""
+    one pair if ``need_pair``: a tuple of readings, each a tuple of concealed ``Set``s."""
     h_pungs = []
     h_pair = -1
     for i in HONOURS:
@@ -293,8 +310,10 @@ def _standard_plain(counts: tuple[int, ...], need_pair: bool, chows_left: int):
                 chows = a[1] + b[1] + c[1]
                 if len(chows) > chows_left:
                     continue
-                out.append((tuple(h_pungs) + a[0] + b[0] + c[0], chows,
-                            pairs[0] if pairs else -1))
+                parts = [("pung", i, 0, ()) for i in (*h_pungs, *a[0], *b[0], *c[0])]
+                parts += [("chow", i, 0, ()) for i in chows]
+                parts += [("pair", i, 0, ()) for i in pairs]
+                out.append(tuple(_make_set(p) for p in sorted(parts, key=_part_order)))
     return tuple(out)
 
 
