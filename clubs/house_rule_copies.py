@@ -51,6 +51,13 @@ def derive_rule(base: HouseRuleRecord, slug: str, overrides: dict[str, Any],
     rule = house_rule_of(base.latest_version()).derive(slug, overrides, **top)
     rule.check(set(RULE_FUNCTIONS))
     plan_for(rule)  # binds each item's arguments to its rule function
+    limit_hands = [item.code for item in rule.items if item.limit is not None]
+    if rule.scoring.limit is None and limit_hands:
+        # A special hand is worth a part of the limit: with none it would silently score as an
+        # ordinary hand.
+        raise HouseRuleError({"scoring.limit": [
+            f"Special hands ({', '.join(limit_hands[:3])}{', ...' if len(limit_hands) > 3 else ''})"
+            " score a part of the limit: set a limit, or drop those items."]})
     goulash = rule.goulash_rule
     if goulash and goulash != slug and not _exists(goulash):
         raise HouseRuleError({"goulash_rule": [f"No house rule {goulash!r} to score goulash "

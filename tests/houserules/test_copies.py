@@ -125,6 +125,8 @@ def test_copies_are_audited(club, user):
          "items[", "colour"),
         ({"goulash_rule": "nowhere"}, "goulash_rule", "nowhere"),
         ({"payment": {"kong_chips_claimed": -1}}, "payment.kong_chips_claimed", "negative"),
+        # 002's optional limit: its "maximum" hands need one (lines 477, 998)
+        ({"scoring": {"limit": None}}, "scoring.limit", "set a limit"),
         ("limit=3000", "overrides", "object"),
     ],
 )
@@ -158,3 +160,30 @@ def test_a_built_in_cannot_be_edited(club, user):
 
     with pytest.raises(HouseRuleError):
         update_copy(base_record("guide"), {"scoring": {"limit": 1}}, user)
+
+
+def test_a_points_rule_may_have_no_limit(club, user):
+    """003 has no limit and no limit hands; a copy of it keeps none."""
+    record = create_copy(club, "balsall-common", "bc", "BC", {"scoring": {"limit": None}}, user)
+    assert house_rule_of(latest_version(record)).scoring.limit is None
+
+
+def test_a_session_uses_west_wind_goulash_as_its_goulash_rule(club, user):
+    """000 line 7: the goulash after a wall game is played by the West Wind Round's rules."""
+    from clubs.house_rule_copies import base_record
+    from clubs.table_state import rules_of
+
+    session = ClubSession.objects.create(
+        club=club, date=dt.date(2026, 11, 3),
+        house_rule_version=latest_version(base_record("bmja")),
+        goulash_rule_version=latest_version(base_record("west-wind-goulash")),
+    )
+    rules = rules_of(session)
+    assert rules.for_hand(False).slug == "bmja"
+    goulash = rules.for_hand(True)
+    assert goulash.slug == "west-wind-goulash"
+    pure = hand("pung c2, pung c5, pung c7, pung c8", "c9 c9", win="c9 discard",
+                goulash=True, round="W")
+    result = score(pure, goulash)
+    assert (result.doubles, result.meets_minimum) == (3, True)
+    assert goulash.payment.kitty_per_player == 500
