@@ -18,10 +18,12 @@ The entry shape (pages and API alike), keyed by the seat winds of the hand being
 from __future__ import annotations
 
 import copy
+import random
+import time
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, OperationalError, connection, transaction
 
 from clubs.models import (
     AuditAction,
@@ -279,7 +281,8 @@ def record_hand(table: Table, entry: dict, user, with_preview: bool = False):
     table's row lock, the derived results appended. Returns the saved ``Hand`` (with
     ``with_preview``: the hand and the ``HandPreview`` it was saved from)."""
     session = _session(table)
-    for attempt in range(3):
+    stale_retries, lock_waits = 1, 0
+    while True:
         try:
             with transaction.atomic():
                 locked = Table.objects.select_for_update().get(pk=table.pk)
@@ -299,10 +302,19 @@ def record_hand(table: Table, entry: dict, user, with_preview: bool = False):
         except IntegrityError:
             # A hand written behind the service's back (admin, a loader) made the cached state
             # stale: rebuild it and try once more.
-            if attempt == 2:
+            if not stale_retries:
                 raise
+            stale_retries -= 1
             recompute_table(table)
-    raise AssertionError("unreachable")
+        except OperationalError as exc:
+            # SQLite answers "locked" at once, without waiting, where its shared cache is in
+            # use (the in-memory test database); the transaction was rolled back whole, so
+            # waiting a moment and starting again is safe, unless a caller's transaction
+            # encloses this one.
+            if "locked" not in str(exc) or lock_waits >= 200 or connection.in_atomic_block:
+                raise
+            lock_waits += 1
+            time.sleep(0.005 + random.random() * 0.01)
 
 
 def _write_hand(table: Table, session: ClubSession, preview: HandPreview, user) -> Hand:
