@@ -71,11 +71,15 @@ def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement
     return result
 
 
-def arrangement_tiles(arrangement: Arrangement) -> tuple[str, ...]:
-    """The tiles an arrangement uses, as entered (wild tiles as their own codes), sorted."""
+def arrangement_tiles(arrangement: Arrangement, mode: str | None = None) -> tuple[str, ...]:
+    """The tiles an arrangement uses, sorted: as entered, except that a wild tile in a special
+    shape's group is written as the joker standing for its tile (``jdw``); with ``mode`` "b2"
+    such a joker is given back as the 2 bamboo it physically is."""
     out: list[str] = []
     for s in arrangement.sets:
-        if s.tiles:
+        if s.kind == "group" and s.wild and mode == "b2":
+            out.extend("b2" if T.is_joker(t) else t for t in s.tiles)
+        elif s.tiles:
             out.extend(s.tiles)
         elif s.kind == "chow":
             out.extend(T.chow_tiles(s.tile))
@@ -604,7 +608,9 @@ def _fill(template, nat, assigned, free, wild_code) -> tuple | None:
                 wild += 1
             elif f:
                 f -= 1
-                tiles.append(wild_code)
+                # A group records what each place stands for: a wild tile as the joker
+                # standing for that tile, so the group reads as the special hand it makes.
+                tiles.append(T.JOKER + T.PLAYING[p] if kind == "group" else wild_code)
                 wild += 1
             else:
                 return None

@@ -80,7 +80,10 @@ class Set:
 
     ``kind`` is pung, kong, chow, pair or group (the tiles of a special shape that are not sets,
     e.g. thirteen unique wonders). ``how`` is the kong's origin (see ``Meld.how``); ``wild`` the
-    number of wild tiles in it; ``tiles`` the tiles of a group.
+    number of wild tiles in it; ``tiles`` the tiles of a group, or of a set holding wild tiles.
+    A set's tiles are as held (``("b1", "b1", "b2")``: a 2 bamboo standing in a pung of b1);
+    in a group each wild tile is written as the joker standing for its place (``"jdw"``), so
+    that the group's tiles read as the special hand they make.
     """
 
     kind: str

@@ -24,13 +24,19 @@ def goulash(concealed, melds=(), win=None, source="wall"):
                        "win": {"tile": win or tiles[-1], "from": source}})
 
 
+def _jokers_as_one(tiles):
+    return sorted_tiles("j" if t.startswith("j") else t for t in tiles)
+
+
 def readings(h, rule=BMJA):
     validate_hand(h, rule)
     found = arrangements(h, rule)
+    mode = rule.scoring.wild_tiles
     for a in found:  # every reading uses exactly the tiles held
         declared = [t for s in a.sets if s.declared for t in arrangement_tiles(
             type(a)(a.shape, (s,)))]
-        assert arrangement_tiles(a) == sorted_tiles([*h.concealed, *declared])
+        assert _jokers_as_one(arrangement_tiles(a, mode)) == _jokers_as_one(
+            [*h.concealed, *declared])
     return found
 
 
@@ -102,6 +108,11 @@ def test_jokers_in_a_special_hand_001():
     found = readings(h, joker_rule())
     assert found and {a.shape for a in found} == {"thirteen_orphans"}
     assert all(sum(s.wild for s in a.sets) == 2 for a in found)
+    assert all("jdw" in a.sets[0].tiles for a in found)
+    b2 = readings(goulash("b1 b9 c1 c9 d1 d9 we ws ww wn dr dg dw b2"))
+    assert [a.sets[1].tiles for a in b2 if a.shape == "thirteen_orphans"] == [
+        (f"j{t}",) for t in ("b1", "b9", "c1", "c9", "d1", "d9", "we", "ws", "ww", "wn", "dr",
+                             "dg", "dw")]
     assert readings(h, joker_rule(wild_max_in_special=1)) == []
 
 
@@ -116,7 +127,8 @@ def test_seven_pairs_with_wild_tiles_never_a_pair_of_wilds():
 
 def test_wild_tile_fills_a_knitting_pair_and_a_snake():
     knit = readings(goulash("b1 c1 b3 c3 b4 c4 b5 c5 b7 c7 b8 c8 b9 j"), joker_rule())
-    assert any(a.shape == "knitting" for a in knit)
+    [knitting] = [a for a in knit if a.shape == "knitting"]
+    assert knitting.sets[-1].tiles == ("b9", "jc9") and knitting.sets[-1].wild == 1
     snake = readings(goulash("d1 d1 d2 d3 d4 d5 d6 d7 d8 j we ws ww wn"), joker_rule())
     assert any(a.shape == "snake" and a.sets[0].wild == 1 for a in snake)
 

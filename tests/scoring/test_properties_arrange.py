@@ -90,7 +90,7 @@ def test_goulash_readings_use_the_wild_tiles_within_the_limits(hand):
     found = arrangements(hand, BMJA)
     assert found
     for a in found:
-        assert arrangement_tiles(a) == T.sorted_tiles(hand.concealed)
+        assert arrangement_tiles(a, "b2") == T.sorted_tiles(hand.concealed)
         assert all(s.wild <= 1 for s in a.sets)
 
 
