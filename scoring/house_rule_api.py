@@ -193,9 +193,6 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             raise validation_error(error) from None
         return Response(self._read(record))
 
-    def update(self, request, *args, **kwargs):
-        return self.partial_update(request, *args, **kwargs)
-
     @extend_schema(responses={200: HouseRuleVersionDataSerializer})
     @action(detail=True, methods=["get"], url_path=r"versions/(?P<number>[0-9]+)")
     def version(self, request, slug=None, number=None):

@@ -96,9 +96,10 @@ def test_saving_the_same_rule_again_makes_no_new_version(club, user):
 
 
 def test_a_copy_of_a_copy(club, user):
-    create_copy(club, "west-wind-goulash", "ww-a", "A", {"payment": {"kitty_per_player": 200}}, user)
-    record = create_copy(club, "ww-a", "ww-b", "B", {"scoring": {"go_out_minimum": [["doubles", 2]]}},
-                         user)
+    create_copy(club, "west-wind-goulash", "ww-a", "A",
+                {"payment": {"kitty_per_player": 200}}, user)
+    record = create_copy(club, "ww-a", "ww-b", "B",
+                         {"scoring": {"go_out_minimum": [["doubles", 2]]}}, user)
     rule = house_rule_of(latest_version(record))
     assert rule.based_on == "ww-a"
     assert rule.payment.kitty_per_player == 200

@@ -158,7 +158,8 @@ def test_last_tile_doublings_lines_588_607(win, flags):
 
 
 def test_robbing_a_kong_one_doubling_line_619():
-    data = hand("chow c5, chow d3, pung c8", "b1 b2 b3 d7 d7", win="b3 robbed_kong", robbed_kong=True)
+    data = hand("chow c5, chow d3, pung c8", "b1 b2 b3 d7 d7", win="b3 robbed_kong",
+                robbed_kong=True)
     result = score(data)
     assert (result.points, result.doubles) == (22, 1)
 

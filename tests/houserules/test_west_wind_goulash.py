@@ -125,11 +125,13 @@ def test_doubles_table_line_32(melds, pair, code, doubles):
         # 2 doubles: four hidden pungs; 1 double: three hidden pungs
         ("pung b2 concealed, pung c3 concealed, pung d4 concealed, pung b8 concealed",
          "four_hidden_pungs", 2),
-        ("pung b2 concealed, pung c3 concealed, pung d4 concealed, pung b8", "three_hidden_pungs", 1),
+        ("pung b2 concealed, pung c3 concealed, pung d4 concealed, pung b8",
+         "three_hidden_pungs", 1),
         # 4 doubles: four hidden kongs; 2 doubles: three hidden kongs
         ("kong b2 concealed, kong c3 concealed, kong d4 concealed, kong b8 concealed",
          "four_hidden_kongs", 4),
-        ("kong b2 concealed, kong c3 concealed, kong d4 concealed, pung b8", "three_hidden_kongs", 2),
+        ("kong b2 concealed, kong c3 concealed, kong d4 concealed, pung b8",
+         "three_hidden_kongs", 2),
     ],
 )
 def test_hidden_sets_doubles_line_32(melds, code, doubles):

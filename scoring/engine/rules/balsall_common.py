@@ -22,7 +22,8 @@ POINTS_TO_PAYMENT = ((0, 1), (1, 2), (2, 4), (3, 8), (4, 16), (5, 24), (6, 32), 
                      (8, 64), (9, 96), (10, 128))
 
 DESCRIPTION = (
-    "Balsall Common U3A house rules (003), based on the Hong Kong Gateway Ladies' rules. "
+    "Balsall Common U3A house rules (003_332fcd91a722cdf3.txt), based on the Hong Kong "
+    "Gateway Ladies' rules. "
     "Points rather than doubles: a hand scores its basic or special hand's points and one point "
     "for each '+' extra (pong/kong of dragons, of the round's wind, of the seat's wind; last "
     "tile of the wall; last discard; replacement tile from the flower wall; self-draw; "

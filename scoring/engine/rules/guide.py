@@ -17,10 +17,10 @@ MAXIMUM = Fraction(1)
 PUNG_OR_KONG = ("pung", "kong")
 
 DESCRIPTION = (
-    "The general guide to Mahjong (002). Only the player who goes Mahjong scores (lines 205, "
-    "460): 20 for Mahjong, 22 when the winning tile is drawn from the wall, 10 more for a "
-    "concealed hand, then the basic-score tables' points for pongs, kongs, lucky pairs and "
-    "flowers and seasons (2 each), each set also bringing the doublings its row gives. "
+    "The general guide to Mahjong (002_1b03d2f4abf31b8e.txt). Only the player who goes "
+    "Mahjong scores (lines 205, 460): 20 for Mahjong, 22 when the winning tile is drawn from "
+    "the wall, 10 more for a concealed hand, then the basic-score tables' points for pongs, "
+    "kongs, lucky pairs and flowers and seasons (2 each), each set also bringing the doublings its row gives. "
     "The score is the points doubled once per doubling, capped at the limit of 2,000 (lines "
     "477-478, 'often set at 2,000'; set scoring.limit to change it). 'Automatically score "
     "maximum points' is read as the limit. Payments follow the guide's table: the dealer pays "

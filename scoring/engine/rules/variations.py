@@ -39,8 +39,9 @@ def wild_goulash_overrides(tiles: str = "b2") -> dict[str, Any]:
 def players_overrides(rule: HouseRule, players: int) -> dict[str, Any]:
     """001 "The game for 2/3/5 players" as overrides of ``rule``.
 
-    Two players: no chows; at least 4 doubles or 500 points to go out (a points-only house
-    rule, which has no doubles and no 500-point hands, keeps its own minimum); East neither
+    Two players: no chows; at least 4 doubles or 500 points to go out (002's own list says
+    "4 pairs", read as 001's 4 doubles; a points-only house rule, which has no doubles and no
+    500-point hands, keeps its own minimum); East neither
     pays nor receives double; a winner whose score is lower pays the difference. Three
     players: no chows. Five players: four play and one sits out (the rotation retires an East
     who does not win); tallies are shared equally among five.

@@ -15,7 +15,8 @@ SOURCE = "000_af6e52a887d8d887.txt"
 PUNG_OR_KONG = ("pung", "kong")
 
 DESCRIPTION = (
-    "The West Wind Round (000): the goulash of the club's game, played for every hand of the "
+    "The West Wind Round (000_af6e52a887d8d887.txt): the goulash of the club's game, played "
+    "for every hand of the "
     "West round and after any wall game. Pungs and kongs only, ending in a pair: no chows, "
     "crochet, knitting, jokers or buying (lines 7, 30). A hand needs at least 3 doubles to go "
     "out. Points (line 31): majors (winds, dragons, 1s, 9s) exposed pung 4, concealed 8, "
