@@ -43,7 +43,7 @@ from clubs.serializers import (
     TableStateSerializer,
     VoidSerializer,
 )
-from clubs.table_state import HandRow, SeatInfo, TableState, build_table_state, hand_row, seats_of
+from clubs.table_state import HandRow, SeatInfo, TableState, build_table_state, hand_row
 
 
 class Conflict(APIException):
@@ -398,7 +398,7 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
             raise _input_error(err) from err
         except HandConflict as err:
             raise Conflict(str(err)) from err
-        seats = seats_of(table)
+        seats = preview.seats
         row = hand_row(
             _base(hand.pk, preview.number, False, preview, table),
             preview.computed,
@@ -424,7 +424,7 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
             preview.computed,
             preview.totals_before,
         )
-        return Response(hand_data(row, seats_of(table), table.pk))
+        return Response(hand_data(row, preview.seats, table.pk))
 
     @extend_schema(request=CorrectHandSerializer, responses={200: HandOutSerializer, 400: HAND_ERRORS[400]})
     def partial_update(self, request, *args, **kwargs):

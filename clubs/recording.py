@@ -41,6 +41,7 @@ from clubs.table_state import (
     ComputedHand,
     HandInputError,
     Outcome,
+    SeatInfo,
     Seating,
     TableState,
     build_table_state,
@@ -51,6 +52,7 @@ from clubs.table_state import (
     rotation_json,
     rules_of,
     seating_of,
+    seats_of,
     snapshot_json,
 )
 
@@ -92,6 +94,7 @@ class HandPreview:
     number: int
     computed: ComputedHand
     seat_ids: dict[str, int]  # wind -> seat id
+    seats: tuple[SeatInfo, ...]
     totals_before: dict[int, int]
     totals_after: dict[int, int]
     pot_before: int
@@ -232,7 +235,8 @@ class _Snapshot:
         )
 
 
-def _preview(table: Table, session: ClubSession, snap: _Snapshot, entry: Any) -> HandPreview:
+def _preview(table: Table, session: ClubSession, snap: _Snapshot, entry: Any,
+             seats: tuple[SeatInfo, ...]) -> HandPreview:
     seating = snap.next
     outcome = _outcome(entry, seating)
     number = snap.last_number + 1
@@ -247,6 +251,7 @@ def _preview(table: Table, session: ClubSession, snap: _Snapshot, entry: Any) ->
         number=number,
         computed=computed,
         seat_ids=seat_ids,
+        seats=seats,
         totals_before=dict(snap.totals),
         totals_after={s: t + net.get(s, 0) for s, t in snap.totals.items()},
         pot_before=computed.settlement.pot_before,
@@ -270,7 +275,7 @@ def preview_hand(table: Table, entry: dict) -> HandPreview:
     Raises ``HandInputError`` (DRF-shaped errors, seats' hand problems under ``seats.<wind>``)
     or ``HandConflict`` when ``entry["number"]`` is no longer the next hand's number.
     """
-    return _preview(table, _session(table), _Snapshot.load(table), entry)
+    return _preview(table, _session(table), _Snapshot.load(table), entry, seats_of(table))
 
 
 # -- recording ------------------------------------------------------------------------------
@@ -281,13 +286,14 @@ def record_hand(table: Table, entry: dict, user, with_preview: bool = False):
     table's row lock, the derived results appended. Returns the saved ``Hand`` (with
     ``with_preview``: the hand and the ``HandPreview`` it was saved from)."""
     session = _session(table)
+    seats = seats_of(table)
     stale_retries, lock_waits = 1, 0
     while True:
         try:
             with transaction.atomic():
                 locked = Table.objects.select_for_update().get(pk=table.pk)
                 snap = _Snapshot.load(locked)
-                preview = _preview(locked, session, snap, entry)
+                preview = _preview(locked, session, snap, entry, seats)
                 hand = _write_hand(locked, session, preview, user)
                 rot = rotation_advance(
                     rules_of(session).rule,
@@ -343,9 +349,7 @@ def _write_hand(table: Table, session: ClubSession, preview: HandPreview, user) 
         )
         for wind, data in outcome.seats.items()
     )
-    members = dict(Seat.objects.filter(table=table).values_list("pk", "member_id")) if (
-        not hasattr(table, "_members")
-    ) else table._members
+    members = {s.id: s.member_id for s in preview.seats}
     HandResult.objects.bulk_create(
         _results(hand, session, computed, seat_ids, preview.totals_after, members)
     )
