@@ -8,6 +8,7 @@ every problem found.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from . import tiles as T
@@ -133,8 +134,16 @@ def _flag(data: dict, field: str, problems: ProblemList, path: str | None = None
     return value
 
 
+# Every code as commonly typed (b5, B5; we, WE, We; jb5, JB5, Jb5) to its contract form, so
+# that well-formed input is read with one dictionary look-up per tile.
+_ALL_CODES = (*T.PLAYING, *T.BONUS, T.JOKER, *(T.JOKER + c for c in T.PLAYING))
+_SPELLINGS = {v: c for c in _ALL_CODES for v in (c, c.upper(), c.capitalize())}
+
+
 def _tile(value: Any, path: str, problems: ProblemList, where: str = "") -> str | None:
     """A normalised tile code, or None after recording why it is not one."""
+    if type(value) is str and value in _SPELLINGS:
+        return _SPELLINGS[value]
     if not isinstance(value, str):
         problems.add(path, "wrong_type", f"A tile{where} is a code such as \"b5\", not "
                      f"{_kind(value)}; {TILE_HELP}.")
@@ -157,6 +166,12 @@ def _tile_list(value: Any, field: str, problems: ProblemList) -> tuple[str, ...]
         problems.add(field, "wrong_tile_count", f"'{field}' holds {len(value)} tiles; a hand "
                      "holds at most 18. Send only the tiles of this player's hand.")
         return ()
+    try:  # the common case: every entry a known code
+        fast = [_SPELLINGS[item] for item in value]
+    except (KeyError, TypeError):
+        pass
+    else:
+        return tuple(fast)
     result = []
     for position, item in enumerate(value, start=1):
         code = _tile(item, field, problems, f" (tile {position})")
@@ -185,7 +200,26 @@ def _melds(value: Any, problems: ProblemList) -> tuple[Meld, ...]:
     return tuple(melds)
 
 
+_KINDS = {v: k for k in MELD_KINDS for v in (k, k.upper(), k.capitalize())}
+
+
+def _is_flag(value: Any) -> bool:
+    return value is None or type(value) is bool
+
+
+@lru_cache(maxsize=4096)
+def _new_meld(kind: str, tile: str, concealed: bool, added: bool) -> Meld:
+    # Melds are immutable: one object serves every hand that declares the same set.
+    return Meld(kind=kind, tile=tile, concealed=concealed, added=added)
+
+
 def _meld(raw: Any, path: str, problems: ProblemList) -> Meld | None:
+    if type(raw) is dict and raw.get("tiles") is None:  # the common, well-formed case
+        kind, tile = raw.get("kind"), raw.get("tile")
+        concealed, added = raw.get("concealed"), raw.get("added")
+        if (type(kind) is str and kind in _KINDS and type(tile) is str and tile in _SPELLINGS
+                and _is_flag(concealed) and _is_flag(added)):
+            return _new_meld(_KINDS[kind], _SPELLINGS[tile], bool(concealed), bool(added))
     if not isinstance(raw, dict):
         problems.add(path, "wrong_type", f"A meld is an object such as {{\"kind\": \"pung\", "
                      f"\"tile\": \"b1\", \"concealed\": false}}, not {_kind(raw)}.")
