@@ -81,6 +81,11 @@ class StartSessionForm(forms.ModelForm):
         return super().save(commit)
 
 
+class MemberChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Member) -> str:
+        return obj.display_name
+
+
 class SeatingForm(forms.Form):
     """Session page: a new table and who sits where, each with the wind they drew.
 
@@ -92,7 +97,7 @@ class SeatingForm(forms.Form):
         self.players = players
         members = Member.objects.filter(club=club, active=True).order_by("display_name")
         for wind, name in Wind.choices:
-            self.fields[f"{wind}_member"] = forms.ModelChoiceField(
+            self.fields[f"{wind}_member"] = MemberChoiceField(
                 queryset=members,
                 required=False,
                 label=f"{name}: member",

@@ -80,6 +80,10 @@ def table_view(table) -> dict:
         }
         for seat in state.seats
     ]
+    # The score sheet keeps one column per player in seat order, as on paper; the next-hand
+    # card lists East first, then round the table, a seat sitting out last.
+    columns = list(seats)
+    seats.sort(key=lambda s: WIND_ORDER.index(s["wind"]) if s["wind"] else len(WIND_ORDER))
     hands = []
     for row in state.hands:
         winds = row.seating.winds
@@ -92,8 +96,8 @@ def table_view(table) -> dict:
                 "error": row.error,
                 "summary": _summary(row, names),
                 "by_seat": [
-                    {"running_total": None if row.voided else row.totals.get(seat.id)}
-                    for seat in state.seats
+                    {"running_total": None if row.voided else row.totals.get(seat["id"])}
+                    for seat in columns
                 ],
                 "rows": [
                     {
@@ -122,6 +126,7 @@ def table_view(table) -> dict:
     east = next((s for s in state.seats if next_winds.get(s.id) == "E"), None)
     return {
         "seats": seats,
+        "columns": columns,
         "hands": hands,
         "pot": state.pot,
         "next": {

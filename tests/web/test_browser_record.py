@@ -1,0 +1,180 @@
+"""A club night on a phone, end to end in headless Chromium (390×844).
+
+A scorer logs in, starts a session, seats a table of four, records 004 Sheet 19 hand 1 as a full
+hand tapped in with the tile palette (the others' scores agreed: the settle contract's example,
+E 12, W 36, N 0), records a quick-entry hand, corrects it, and checks the totals the table page
+shows. Screenshots go to tests/screenshots/ (git-ignored) for a person to look at.
+
+Skipped only where Playwright or /usr/bin/chromium is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import load_example
+from tests.web.conftest import PASSWORD
+
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def phone():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("The playwright package is not installed.")
+    if not CHROMIUM.exists():
+        pytest.skip(f"No browser at {CHROMIUM}.")
+    # Sync Playwright runs an event loop in this thread; the ORM calls it makes are ours.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    SCREENSHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-background-networking",
+                "--disable-gpu",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        try:
+            yield page
+        finally:
+            context.close()
+            browser.close()
+
+
+def shot(page, name: str, part: str | None = None) -> None:
+    """The whole page, and where ``part`` is given a close-up of that element as a phone
+    shows it (full-page shots of a long form are too small to judge)."""
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    if part is not None:
+        page.locator(part).first.screenshot(path=str(SCREENSHOTS / f"{name}-detail.png"))
+
+
+def totals_on_page(page) -> dict[str, int]:
+    totals = {}
+    for seat in page.locator("#next-hand .seat").all():
+        name = seat.locator(".name").inner_text().strip()
+        totals[name] = int(seat.locator(".total").get_attribute("data-total"))
+    return totals
+
+
+def chip(scope, fieldset_legend: str, label: str):
+    """The tap target of one radio chip, found by its question and its answer; ``scope`` is
+    the page or a part of it."""
+    page = getattr(scope, "page", scope)
+    legend = page.locator("legend", has_text=fieldset_legend)
+    group = scope.locator("fieldset", has=legend).last
+    return group.locator("label", has_text=label).first
+
+
+def seat_block(page, legend: str):
+    return page.locator("fieldset.seat-entry", has=page.locator("legend", has_text=legend))
+
+
+def test_a_scorer_records_and_corrects_hands_on_a_phone(phone, live_server, users, players):
+    page = phone
+    example = load_example("bmja-scoring-practice.json")["hands"][0]
+
+    # Log in.
+    page.goto(f"{live_server.url}/accounts/login/?next=/")
+    page.fill("#id_username", "scorer-user")
+    page.fill("#id_password", PASSWORD)
+    shot(page, "01-login")
+    page.click("button:has-text('Log in')")
+    page.click("a:has-text('Jade Dragon Club')")
+
+    # Start a session (the club's default house rule is already chosen).
+    page.fill("#id_date", "2026-11-20")
+    shot(page, "02-club-home")
+    page.click("button:has-text('Start the session')")
+    page.wait_for_url(re.compile(r"/sessions/\d+/$"))
+
+    # Seat a table of four by the winds they drew.
+    for wind, name in zip("ESWN", ("Alice", "Bob", "Carol", "David"), strict=True):
+        page.select_option(f"#id_{wind}_member", label=name)
+    shot(page, "03-seat-table")
+    page.click("button:has-text('Add the table')")
+    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+
+    # Hand 1: South (Bob) goes Mah Jong on West's discard with Sheet 19 hand 1.
+    page.click("a:has-text('Record hand 1')")
+    chip(page, "Who went Mah Jong?", "Bob").click()
+    chip(page, "How was it won?", "On a discard").click()
+    chip(page, "Who discarded", "Carol").click()
+    south = seat_block(page, "South · Bob")
+    chip(south, "Enter", "Full hand").click()
+    palette = south.locator(".palette")
+    for kind, tile in (("Pung", "b1"), ("Pung", "dr"), ("Kong", "b9")):
+        palette.locator(f"button[data-target={kind.lower()}]").click()
+        palette.locator(f"button[data-tile={tile}]").click()
+    palette.locator("button[data-target=held]").click()
+    for tile in ("b6", "b6", "b6", "we", "we"):
+        palette.locator(f"button[data-tile={tile}]").click()
+    palette.locator("button[data-tile=f2]").click()
+    assert south.locator("textarea[name$='-melds']").input_value() == "pung b1, pung dr, kong b9"
+    assert south.locator("input[name$='-concealed']").input_value() == "b6 b6 b6 we we"
+    for legend, score in (("East · Alice", 12), ("West · Carol", 36), ("North · David", 0)):
+        seat_block(page, legend).locator("input[name$='-score']").fill(str(score))
+    shot(page, "04-record-full-hand", "fieldset.seat-entry >> nth=1")
+    page.click("button[value=preview]")
+    preview = page.locator("#preview")
+    assert preview.locator("h3", has_text="South · Bob").locator("[data-score]").inner_text() == str(
+        example["expected"]["score"]
+    )
+    shot(page, "05-preview", "#preview")
+    page.click("button[value=save]")
+    page.wait_for_url(re.compile(r"/tables/\d+/(#hand-1)?$"))
+    # The settle contract's answer: net E -1752, S 3456, W -780, N -924.
+    assert totals_on_page(page) == {"Alice": -1752, "Bob": 3456, "Carol": -780, "David": -924}
+    assert "East next" in page.locator("#next-hand .seat.east").inner_text()
+    assert "Bob" in page.locator("#next-hand .seat.east").inner_text()
+    shot(page, "06-table-after-hand-1", "#next-hand")
+
+    # Hand 2: quick entry, Bob (now East) wins from the wall with an agreed 100.
+    page.click("a:has-text('Record hand 2')")
+    chip(page, "Who went Mah Jong?", "Bob").click()
+    chip(page, "How was it won?", "From the wall").click()
+    assert page.locator("input[name=discarder]").first.is_hidden()
+    for legend, score in (("East · Bob", 100), ("South · Carol", 8), ("West · David", 4), ("North · Alice", 0)):
+        seat_block(page, legend).locator("input[name$='-score']").fill(str(score))
+    page.click("button[value=preview]")
+    shot(page, "07-preview-quick")
+    page.click("button[value=save]")
+    page.wait_for_url(re.compile(r"/tables/\d+/(#hand-2)?$"))
+    after_two = totals_on_page(page)
+    assert sum(after_two.values()) == 0
+    assert after_two["Bob"] > 3456
+
+    # Correct hand 2: the agreed score was 200, not 100.
+    page.locator("#hand-2").locator("a:has-text('Correct')").click()
+    page.click("summary:has-text('Edit what was entered')")
+    seat_block(page, "East · Bob").locator("input[name$='-score']").fill("200")
+    shot(page, "08-correct")
+    page.click("button:has-text('Save the correction')")
+    page.wait_for_url(re.compile(r"/tables/\d+/(#hand-2)?$"))
+    corrected = totals_on_page(page)
+    assert sum(corrected.values()) == 0
+    assert corrected["Bob"] > after_two["Bob"]
+    # Hand 1 is untouched by the correction of hand 2.
+    assert page.locator("#running-totals tbody tr").first.inner_text().split() == [
+        "1", "-1752", "3456", "-780", "-924"
+    ]
+    shot(page, "09-table-after-correction")
