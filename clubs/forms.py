@@ -96,15 +96,15 @@ class SeatingForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.players = players
         members = Member.objects.filter(club=club, active=True).order_by("display_name")
-        for wind, name in Wind.choices:
+        for wind in Wind.values:
             self.fields[f"{wind}_member"] = MemberChoiceField(
                 queryset=members,
                 required=False,
-                label=f"{name}: member",
+                label="Member",
                 empty_label="— a guest, or nobody —",
             )
             self.fields[f"{wind}_guest"] = forms.CharField(
-                required=False, max_length=80, label=f"{name}: guest's name"
+                required=False, max_length=80, label="…or a guest's name"
             )
 
     def rows(self):

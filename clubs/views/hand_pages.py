@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
+from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from clubs.forms import HandOutcomeForm, SeatEntryForm, SwapSeatsForm, VoidHandForm
-from clubs.models import AuditEntry
+from clubs.models import AuditAction, AuditEntry
 from clubs.views import table_view as tv
 from clubs.views.access import RECORD, club_page
 
@@ -127,9 +128,13 @@ def _int_or_none(value) -> int | None:
 
 
 def _audit_for(hand) -> list[AuditEntry]:
+    """This hand's changes, and the table's seat swaps (they may reach back to this hand)."""
     entries = list(
         AuditEntry.objects.filter(club=hand.table.session.club)
-        .filter(object_type__in=("hand", "table"), object_id__in=[str(hand.pk), str(hand.table_id)])
+        .filter(
+            Q(object_type="hand", object_id=str(hand.pk))
+            | Q(object_type="table", object_id=str(hand.table_id), action=AuditAction.UPDATE)
+        )
         .select_related("user")[:50]
     )
     for entry in entries:
