@@ -3,7 +3,8 @@
 The three full hands are the BMJA course's scoring practice (004 Sheet 19), read from the
 shared worked examples beside the repository so the demo shows exactly what the engines are
 checked against; a copy of those hands is kept here for a clone without that folder. Only what
-a scorer would enter is stored: scores, payments and standings are derived from it.
+a scorer would enter is stored; scores, payments and standings are derived from it (and the
+derived cache rebuilt at the end).
 """
 
 from __future__ import annotations
@@ -236,6 +237,11 @@ def load_demo_club() -> Club:
             defaults={"member": members[name], "guest_name": "", "starting_wind": WIND_ORDER[position]},
         )
     _record_hands(table, seats, users.get("demo-scorer"))
+    # The night's results and running totals are a derived cache: rebuild it from the entries
+    # with the same code that records hands, so sheets and league tables show the demo night.
+    from clubs.recording import recompute_table
+
+    recompute_table(table)
     return club
 
 

@@ -99,3 +99,17 @@ def test_refuses_a_live_service(settings, builtin_rules):
     assert not Club.objects.exists()
     call_command("load_demo", "--allow-production")
     assert Club.objects.filter(slug="demo").exists()
+
+
+def test_the_night_is_settled_from_what_was_entered(demo_club):
+    """Hand 1 is the contract's settle example (004 Sheet 19 hand 1 with quick scores for the
+    others): S receives 3456; the other players settle their differences, East paying double."""
+    from clubs.models import HandResult
+
+    assert HandResult.objects.count() == 48
+    first = HandResult.objects.filter(hand__number=1)
+    assert dict(first.values_list("seat_wind", "net")) == {
+        "E": -1752, "S": 3456, "W": -780, "N": -924,
+    }
+    last = HandResult.objects.filter(hand__number=12)
+    assert sum(last.values_list("running_total", flat=True)) == 0
