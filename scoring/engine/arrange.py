@@ -627,6 +627,9 @@ def _fill(template, nat, assigned, free, wild_code) -> tuple | None:
 
 # -- losing hands ---------------------------------------------------------------------------
 
+_WORTH_RANK = [0 if i >= T.FIRST_HONOUR else 1 if i % 9 in (0, 8) else 2 for i in range(N)]
+_BY_WORTH = sorted(range(N), key=lambda i: (_WORTH_RANK[i], -i))
+
 def _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left, limits):
     """The best partial readings of a losing hand (BMJA: every hand is scored): pungs first,
     then pairs, the rest loose; a second reading also takes chows from the loose tiles. Wild
@@ -657,11 +660,12 @@ def _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left
                 continue
         w = free
         if mode is not None:
-            for part in parts:
+            # Wild tiles go where they are worth most: honours, then ones and nines.
+            for part in sorted(parts, key=lambda p: _WORTH_RANK[p[1]]):
                 if w and part[0] == "pair" and lim_pung >= 1:
                     part[0], part[2] = "pung", 1
                     w -= 1
-            for i in range(N):
+            for i in _BY_WORTH:
                 while w and rest[i] and lim_pair >= 1:
                     parts.append(["pair", i, 1])
                     rest[i] -= 1

@@ -145,5 +145,15 @@ def test_losing_goulash_hand_uses_wild_tiles_for_sets():
                     "goulash": True, "concealed": "b1 b1 b2 dr dr c3 c5 c7 c9 d1 d4 d6 d8".split()})
     validate_hand(h, BMJA)
     best = arrangements(h, BMJA)[0]
-    assert [(s.kind, s.tile, s.wild) for s in best.sets] == [("pung", "b1", 1), ("pair", "dr", 0)]
+    assert [(s.kind, s.tile, s.wild) for s in best.sets] == [("pair", "b1", 0), ("pung", "dr", 1)]
     assert "b2" not in best.loose
+
+
+def test_losing_goulash_hand_puts_wild_tiles_on_honours_first():
+    """A wild tile is worth most in a set of dragons or winds (004 Sheet 14 points)."""
+    h = parse_hand({"seat_wind": "N", "prevailing_wind": "E", "mahjong": False,
+                    "goulash": True, "concealed": "c5 c5 b2 dr dr c3 c7 c9 d1 d4 d6 d8 we".split()})
+    validate_hand(h, BMJA)
+    best = arrangements(h, BMJA)[0]
+    assert ("pung", "dr", 1) in [(s.kind, s.tile, s.wild) for s in best.sets]
+    assert ("pair", "c5", 0) in [(s.kind, s.tile, s.wild) for s in best.sets]
