@@ -372,14 +372,10 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         value = data.get("table") if isinstance(data, dict) else None
         table = None
         if isinstance(value, int) or (isinstance(value, str) and value.isdigit()):
-            table = (
-                Table.objects.filter(
-                    pk=int(value), session__club__in=perms.visible_clubs(self.request.user)
-                )
-                .select_related("session__club", "session__house_rule_version",
-                                "session__goulash_rule_version")
-                .first()
-            )
+            table = Table.objects.select_related("session__club").filter(pk=int(value)).first()
+            if table is not None and not perms.can_view_club(self.request.user,
+                                                             table.session.club):
+                table = None  # another club's table reads as no table at all
         if table is None:
             raise DRFValidationError({"table": [
                 "No such table among your club's: give a table id from /api/v1/tables/."]})

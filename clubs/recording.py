@@ -52,7 +52,6 @@ from clubs.table_state import (
     rotation_json,
     rules_of,
     seating_of,
-    seats_of,
     snapshot_json,
 )
 
@@ -220,10 +219,10 @@ class _Snapshot:
     pot: int
     next: Seating
     rotation: dict
+    seats: tuple[SeatInfo, ...]
 
     @classmethod
-    def load(cls, table: Table) -> _Snapshot:
-        state = table.state
+    def load(cls, table: Table, state: dict | None) -> _Snapshot:
         if not state or state.get("v") != STATE_VERSION:
             state = build_table_state(table).snapshot()
         return cls(
@@ -232,11 +231,11 @@ class _Snapshot:
             state["pot"],
             Seating.from_json(state["next"]),
             state["rotation"],
+            tuple(SeatInfo(*seat) for seat in state["seats"]),
         )
 
 
-def _preview(table: Table, session: ClubSession, snap: _Snapshot, entry: Any,
-             seats: tuple[SeatInfo, ...]) -> HandPreview:
+def _preview(table: Table, session: ClubSession, snap: _Snapshot, entry: Any) -> HandPreview:
     seating = snap.next
     outcome = _outcome(entry, seating)
     number = snap.last_number + 1
@@ -251,22 +250,12 @@ def _preview(table: Table, session: ClubSession, snap: _Snapshot, entry: Any,
         number=number,
         computed=computed,
         seat_ids=seat_ids,
-        seats=seats,
+        seats=snap.seats,
         totals_before=dict(snap.totals),
         totals_after={s: t + net.get(s, 0) for s, t in snap.totals.items()},
         pot_before=computed.settlement.pot_before,
         pot_after=computed.settlement.pot_after,
     )
-
-
-def _session(table: Table) -> ClubSession:
-    session = table.session
-    # One query for the session and both rule versions, whatever the caller loaded.
-    if not hasattr(session, "_state") or "house_rule_version" not in session._state.fields_cache:
-        session = ClubSession.objects.select_related(
-            "house_rule_version", "goulash_rule_version"
-        ).get(pk=table.session_id)
-    return session
 
 
 def preview_hand(table: Table, entry: dict) -> HandPreview:
@@ -275,7 +264,7 @@ def preview_hand(table: Table, entry: dict) -> HandPreview:
     Raises ``HandInputError`` (DRF-shaped errors, seats' hand problems under ``seats.<wind>``)
     or ``HandConflict`` when ``entry["number"]`` is no longer the next hand's number.
     """
-    return _preview(table, _session(table), _Snapshot.load(table), entry, seats_of(table))
+    return _preview(table, table.session, _Snapshot.load(table, table.state), entry)
 
 
 # -- recording ------------------------------------------------------------------------------
@@ -285,16 +274,17 @@ def record_hand(table: Table, entry: dict, user, with_preview: bool = False):
     """Save the next hand of the table: one transaction, the next number allocated under the
     table's row lock, the derived results appended. Returns the saved ``Hand`` (with
     ``with_preview``: the hand and the ``HandPreview`` it was saved from)."""
-    session = _session(table)
-    seats = seats_of(table)
+    session = table.session
     stale_retries, lock_waits = 1, 0
     while True:
         try:
             with transaction.atomic():
-                locked = Table.objects.select_for_update().get(pk=table.pk)
-                snap = _Snapshot.load(locked)
-                preview = _preview(locked, session, snap, entry, seats)
-                hand = _write_hand(locked, session, preview, user)
+                # The lock, and the state as it is now that nobody else can change it.
+                state = Table.objects.select_for_update().values_list(
+                    "state", flat=True).get(pk=table.pk)
+                snap = _Snapshot.load(table, state)
+                preview = _preview(table, session, snap, entry)
+                hand = _write_hand(table, session, preview, user)
                 rot = rotation_advance(
                     rules_of(session).rule,
                     rotation_from_json(snap.rotation),
@@ -302,7 +292,7 @@ def record_hand(table: Table, entry: dict, user, with_preview: bool = False):
                 )
                 Table.objects.filter(pk=table.pk).update(state=snapshot_json(
                     preview.number, preview.totals_after, preview.pot_after,
-                    seating_of(rot), rotation_json(rot),
+                    seating_of(rot), rotation_json(rot), snap.seats,
                 ))
             return (hand, preview) if with_preview else hand
         except IntegrityError:

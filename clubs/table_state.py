@@ -29,7 +29,7 @@ from settlements.engine import Seating as Rotation
 
 WIND_ORDER = ("E", "S", "W", "N")
 POT = "pot"
-STATE_VERSION = 1
+STATE_VERSION = 2
 
 
 class HandInputError(ValueError):
@@ -43,17 +43,17 @@ class HandInputError(ValueError):
 # -- house rules ------------------------------------------------------------------------------
 
 
-def rule_of(version: HouseRuleVersion) -> HouseRule:
-    """The frozen house rule of a version. Versions never change, so one parse per process is
-    a pure function's cache (ARCHITECTURE: no other state in memory)."""
-    key = f"{version.pk}:{version.number}:{version.record_id}"
-    cached = _rule_cache.get(key)
-    if cached is None:
-        cached = _rule_cache[key] = HouseRule.from_dict(version.data)
-    return cached
+def rule_of(version_id: int) -> HouseRule:
+    """The frozen house rule of a version. Versions are never edited, so parsing each once per
+    process is a pure function's cache (ARCHITECTURE: no other state lives in memory)."""
+    rule = _rule_cache.get(version_id)
+    if rule is None:
+        data = HouseRuleVersion.objects.values_list("data", flat=True).get(pk=version_id)
+        rule = _rule_cache[version_id] = HouseRule.from_dict(data)
+    return rule
 
 
-_rule_cache: dict[str, HouseRule] = {}
+_rule_cache: dict[int, HouseRule] = {}
 
 
 @dataclass(frozen=True)
@@ -66,8 +66,10 @@ class SessionRules:
 
 
 def rules_of(session: ClubSession) -> SessionRules:
-    goulash = session.goulash_rule_version
-    return SessionRules(rule_of(session.house_rule_version), rule_of(goulash) if goulash else None)
+    goulash = session.goulash_rule_version_id
+    return SessionRules(
+        rule_of(session.house_rule_version_id), rule_of(goulash) if goulash else None
+    )
 
 
 # -- one hand -------------------------------------------------------------------------------
@@ -320,13 +322,15 @@ class TableState:
     def snapshot(self) -> dict:
         """What ``Table.state`` keeps so the next hand is recorded without a replay."""
         last = max((h.number for h in self.hands), default=0)
-        return snapshot_json(last, self.totals, self.pot, self.next.seating, self.rotation)
+        return snapshot_json(last, self.totals, self.pot, self.next.seating, self.rotation,
+                             self.seats)
 
 
 def snapshot_json(last_number: int, totals: dict[int, int], pot: int, seating: Seating,
-                  rotation_state: dict) -> dict:
+                  rotation_state: dict, seats: tuple[SeatInfo, ...]) -> dict:
     return {
         "v": STATE_VERSION,
+        "seats": [[s.id, s.name, s.position, s.starting_wind, s.member_id] for s in seats],
         "last_number": last_number,
         "totals": {str(k): v for k, v in totals.items()},
         "pot": pot,
@@ -358,9 +362,7 @@ def outcome_of(hand: Hand, seating: Seating, entries: dict[int, dict]) -> Outcom
 
 def build_table_state(table: Table) -> TableState:
     """Replay every stored hand of the table through the engines (no writes)."""
-    session = ClubSession.objects.select_related(
-        "house_rule_version", "goulash_rule_version"
-    ).get(pk=table.session_id)
+    session = ClubSession.objects.get(pk=table.session_id)
     rules = rules_of(session)
     seats = seats_of(table)
     hands = list(

@@ -1,0 +1,216 @@
+"""Load test: hands recorded through the club API by concurrent clients, against gunicorn.
+
+Each request is a full recording: the winner's hand given as tiles (scored by the engine), the
+others' agreed scores, settled, written (hand, entries, derived results, table state) in one
+transaction, answered with every seat's score, the payments and the running totals.
+
+    .venv/bin/python bench/bench_api_load.py --db postgres
+    .venv/bin/python bench/bench_api_load.py --db sqlite --worker-class gthread --threads 2
+
+Prepares a fresh database (migrate, a club, a session under the bmja house rule, one table per
+client, a scorer with a token), starts gunicorn on it, runs the clients (keep-alive
+connections, one table each, a bounded number of hands and of seconds), stops gunicorn and
+prints requests/s, p50, p90, p99 and errors. Figures only; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+PYTHON = REPO / ".venv" / "bin" / "python"
+GUNICORN = REPO / ".venv" / "bin" / "gunicorn"
+
+SETUP = r"""
+import json
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from clubs.house_rules import ensure_builtin_house_rules
+from clubs.models import Club, ClubSession, Member, Seat, Table
+import datetime
+
+versions = ensure_builtin_house_rules()
+club = Club.objects.create(name="Bench Club", slug="bench")
+user = get_user_model().objects.create_user("bench-scorer", password="bench-only-password")
+Member.objects.create(club=club, user=user, display_name="Scorer", role="scorer")
+players = [Member.objects.create(club=club, display_name=f"Player {i}") for i in range(4)]
+session = ClubSession.objects.create(club=club, date=datetime.date.today(),
+                                     house_rule_version=versions["bmja"])
+tables = []
+for n in range(1, TABLES + 1):
+    table = Table.objects.create(session=session, number=n)
+    for position, (member, wind) in enumerate(zip(players, "ESWN")):
+        Seat.objects.create(table=table, member=member, position=position, starting_wind=wind)
+    tables.append(table.pk)
+print(json.dumps({"token": Token.objects.create(user=user).key, "tables": tables}))
+"""
+
+# 004 Sheet 19 hand 1 (864), the winner's tiles; the three others give agreed scores.
+WINNER = {
+    "melds": [
+        {"kind": "pung", "tile": "b1"},
+        {"kind": "pung", "tile": "dr"},
+        {"kind": "kong", "tile": "b9"},
+    ],
+    "concealed": ["b6", "b6", "b6", "we", "we"],
+    "bonus": ["f2"],
+    "win": {"tile": "we", "from": "discard"},
+}
+
+
+def body(table: int, i: int) -> bytes:
+    winner, discarder = ("S", "W") if i % 2 else ("N", "E")
+    seats = {w: {"score": (12, 36, 0, 8)[k]} for k, w in enumerate("ESWN")}
+    seats[winner] = WINNER
+    return json.dumps({
+        "table": table, "winner": winner, "discarder": discarder, "win_from": "discard",
+        "seats": seats,
+    }).encode()
+
+
+def database(kind: str, workdir: Path) -> str:
+    if kind == "sqlite":
+        return f"sqlite:///{workdir / 'bench.sqlite3'}"
+    import psycopg
+
+    name = "mahjong_bench"
+    with psycopg.connect("host=127.0.0.1 user=postgres dbname=postgres", autocommit=True) as db:
+        db.execute(f"DROP DATABASE IF EXISTS {name}")
+        db.execute(f"CREATE DATABASE {name}")
+    return f"postgres://postgres@127.0.0.1:5432/{name}"
+
+
+def server_env(url: str) -> dict:
+    return {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DEBUG": "0",
+        "SECRET_KEY": "bench-only-secret-key-not-for-production-0123456789abcdef",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "0",
+        "LOG_LEVEL": "ERROR",
+    }
+
+
+def prepare(env: dict, tables: int) -> dict:
+    run = {"env": env, "cwd": REPO, "check": True, "capture_output": True, "text": True}
+    subprocess.run([PYTHON, "manage.py", "migrate", "-v", "0"], **run)
+    code = SETUP.replace("TABLES", str(tables))
+    out = subprocess.run([PYTHON, "manage.py", "shell", "-c", code], **run).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def start_server(env: dict, args) -> subprocess.Popen:
+    cmd = [str(GUNICORN), "config.wsgi", "-w", str(args.workers), "-b",
+           f"127.0.0.1:{args.port}", "--worker-class", args.worker_class, "--log-level", "error"]
+    if args.worker_class == "gthread":
+        cmd += ["--threads", str(args.threads)]
+    server = subprocess.Popen(cmd, env=env, cwd=REPO, start_new_session=True)
+    for _ in range(100):
+        try:
+            http.client.HTTPConnection("127.0.0.1", args.port, timeout=1).request("HEAD", "/")
+            return server
+        except OSError:
+            time.sleep(0.1)
+    stop_server(server)
+    raise SystemExit("gunicorn did not start.")
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    os.killpg(server.pid, signal.SIGTERM)
+    server.wait(20)
+
+
+def client(port, token, table, hands, deadline, latencies, errors, start, warmup):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+    for i in range(warmup):
+        conn.request("POST", "/api/v1/hands/", body(table, i), headers)
+        conn.getresponse().read()
+    start.wait()
+    for i in range(warmup, warmup + hands):
+        if time.perf_counter() > deadline[0]:
+            break
+        began = time.perf_counter()
+        try:
+            conn.request("POST", "/api/v1/hands/", body(table, i), headers)
+            response = conn.getresponse()
+            response.read()
+            status = response.status
+        except (OSError, http.client.HTTPException) as exc:
+            errors.append(type(exc).__name__)
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            continue
+        latencies.append(time.perf_counter() - began)
+        if status != 201:
+            errors.append(status)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", choices=["postgres", "sqlite"], default="postgres")
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--hands", type=int, default=1000, help="per client")
+    parser.add_argument("--seconds", type=float, default=20, help="stop after this long")
+    parser.add_argument("--warmup", type=int, default=20, help="hands per client, not timed")
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"])
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--port", type=int, default=8765)
+    args = parser.parse_args()
+
+    workdir = Path(tempfile.mkdtemp(prefix="bench-api-"))
+    env = server_env(database(args.db, workdir))
+    setup = prepare(env, args.clients)
+    server = start_server(env, args)
+    try:
+        latencies: list[float] = []
+        errors: list = []
+        start = threading.Barrier(args.clients + 1)
+        deadline = [float("inf")]
+        threads = [
+            threading.Thread(target=client, args=(
+                args.port, setup["token"], table, args.hands, deadline, latencies, errors,
+                start, args.warmup))
+            for table in setup["tables"]
+        ]
+        for t in threads:
+            t.start()
+        start.wait()
+        began = time.perf_counter()
+        deadline[0] = began + args.seconds
+        for t in threads:
+            t.join()
+        elapsed = time.perf_counter() - began
+    finally:
+        stop_server(server)
+    done = len(latencies)
+    ms = sorted(x * 1000 for x in latencies)
+
+    def pct(p: float) -> float:
+        return ms[min(len(ms) - 1, int(p / 100 * len(ms)))] if ms else float("nan")
+
+    server_kind = args.worker_class + (f" x{args.threads} threads" if args.worker_class ==
+                                       "gthread" else "")
+    print(f"database {args.db}; gunicorn {args.workers} workers ({server_kind}); "
+          f"{args.clients} clients, keep-alive")
+    print(f"requests {done} in {elapsed:.2f} s: {done / elapsed:.0f} hands/s recorded")
+    print(f"latency ms: p50 {pct(50):.1f}  p90 {pct(90):.1f}  p99 {pct(99):.1f}  "
+          f"max {ms[-1] if ms else float('nan'):.1f}  mean {statistics.fmean(ms):.1f}")
+    print(f"errors {len(errors)}" + (f": {sorted(set(map(str, errors)))}" if errors else ""))
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()
