@@ -135,3 +135,76 @@ def test_malformed_input_only_ever_raises_hand_error(data):
             exc.as_drf()
             continue
         arrangements(hand, rule)
+
+
+SUIT_LETTERS = ("b", "c", "d")
+
+
+@st.composite
+def special_hands(draw):
+    """A random instance of each special shape (004 Sheets 22-27, 003 special hands)."""
+    shape = draw(st.sampled_from(["seven_pairs", "thirteen_orphans", "knitting",
+                                  "triple_knitting", "snake", "gates_of_heaven"]))
+    suit = draw(st.sampled_from(SUIT_LETTERS))
+    if shape == "seven_pairs":
+        kinds = draw(st.lists(st.sampled_from(T.PLAYING), min_size=7, max_size=7))
+        assume(max(Counter(kinds).values()) <= 2)
+        tiles = [t for t in kinds for _ in range(2)]
+    elif shape == "thirteen_orphans":
+        majors = [t for t in T.PLAYING if T.is_major(t)]
+        tiles = majors + [draw(st.sampled_from(majors))]
+    elif shape == "knitting":
+        a, b = draw(st.permutations(SUIT_LETTERS))[:2]
+        numbers = draw(st.lists(st.integers(1, 9), min_size=7, max_size=7))
+        assume(max(Counter(numbers).values()) <= 4)
+        tiles = [f"{s}{n}" for n in numbers for s in (a, b)]
+    elif shape == "triple_knitting":
+        numbers = draw(st.lists(st.integers(1, 9), min_size=4, max_size=4))
+        m = draw(st.integers(1, 9))
+        pair_suits = draw(st.permutations(SUIT_LETTERS))[:2]
+        tiles = [f"{s}{n}" for n in numbers for s in SUIT_LETTERS]
+        tiles += [f"{s}{m}" for s in pair_suits]
+    elif shape == "snake":
+        honours = draw(st.sampled_from([
+            ["we", "ws", "ww", "wn", f"{suit}{draw(st.integers(1, 9))}"],
+            draw(st.lists(st.sampled_from(T.HONOUR_CODES), min_size=5, max_size=5, unique=True)),
+            [*[draw(st.sampled_from(T.HONOUR_CODES))] * 3],
+        ]))
+        if len(honours) == 3:
+            other = draw(st.sampled_from([h for h in T.HONOUR_CODES if h != honours[0]]))
+            honours += [other, other]
+        tiles = [f"{suit}{n}" for n in range(1, 10)] + honours
+    else:
+        tiles = [f"{suit}{n}" for n in (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)]
+        tiles.append(f"{suit}{draw(st.integers(1, 9))}")
+    assume(max(Counter(tiles).values()) <= 4)
+    return shape, draw(st.permutations(tiles))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(special_hands())
+def test_every_special_shape_is_found_in_any_order(case):
+    shape, tiles = case
+    hand = Hand("E", "E", True, concealed=tuple(tiles), win=Win(tiles[0], "discard"))
+    validate_hand(hand, ANY_CHOWS)
+    found = arrangements(hand, ANY_CHOWS)
+    assert shape in {a.shape for a in found}
+    for a in found:
+        assert arrangement_tiles(a) == T.sorted_tiles(tiles)
+
+
+JOKERS = HouseRule(slug="j", name="j", description="j",
+                   scoring=ScoringParams(wild_tiles="joker", wild_max_in_special=4))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from([t for t in T.PLAYING if T.is_major(t)]), st.data())
+def test_jokers_stand_in_thirteen_orphans_up_to_the_special_limit(extra, data):
+    """001: three or four wild tiles may make a special hand."""
+    majors = [t for t in T.PLAYING if T.is_major(t)] + [extra]
+    replaced = data.draw(st.lists(st.integers(0, 13), max_size=5, unique=True))
+    tiles = ["j" if i in replaced else t for i, t in enumerate(majors)]
+    hand = Hand("E", "E", True, concealed=tuple(tiles), goulash=True, win=Win(tiles[0], "wall"))
+    validate_hand(hand, JOKERS)
+    shapes = {a.shape for a in arrangements(hand, JOKERS)}
+    assert ("thirteen_orphans" in shapes) == (len(replaced) <= 4)
