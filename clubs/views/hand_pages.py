@@ -102,6 +102,10 @@ def record_hand_page(request, club, club_session, table):
     }
     if data is None:
         return render(request, "clubs/record_hand.html", context)
+    repeat = _repeated_save(request, table)
+    if repeat is not None:
+        messages.success(request, f"Hand {repeat.number} saved.")
+        return redirect(_table_url(club, club_session, table, f"hand-{repeat.number}"))
     forms_valid = outcome.is_valid() & all([form.is_valid() for form in seat_forms])
     if forms_valid:
         entered = _entered_hand(outcome, seat_forms, state["next"]["prevailing_wind"])
@@ -118,6 +122,21 @@ def record_hand_page(request, club, club_session, table):
                 return render(request, "clubs/record_hand.html", context)
         context["form_errors"] = _show_service_errors(result.errors, outcome, seat_forms)
     return render(request, "clubs/record_hand.html", context, status=400)
+
+
+def _repeated_save(request, table):
+    """The hand this very POST already saved (a double tap, a retry on a slow line), read
+    with the seating that hand was played with; None when it is anything else."""
+    if request.POST.get("action") != "save":
+        return None
+    hand = tv.saved_by(table, _int_or_none(request.POST.get("expected_number")), request.user)
+    if hand is None:
+        return None
+    outcome, seat_forms = _forms(request.POST, tv.seats_of_hand(hand))
+    if not (outcome.is_valid() & all([form.is_valid() for form in seat_forms])):
+        return None
+    entered = _entered_hand(outcome, seat_forms, hand.prevailing_wind)
+    return hand if tv.is_same_hand(hand, entered) else None
 
 
 def _int_or_none(value) -> int | None:

@@ -251,6 +251,19 @@ def record(table, entered: dict, user) -> Result:
         return _failed({"non_field_errors": [str(err)]})
 
 
+def saved_by(table, number: int | None, user) -> Hand | None:
+    """Hand ``number`` of the table if this user saved it (a Save sent twice), else None."""
+    if number is None or not user.is_authenticated:
+        return None
+    return Hand.objects.filter(table=table, number=number, created_by_id=user.pk).first()
+
+
+def is_same_hand(hand: Hand, entered: dict) -> bool:
+    saved = recording.entry_of(hand)
+    keys = ("winner", "discarder", "draw", "seats")
+    return all(saved.get(key) == entered.get(key) for key in keys)
+
+
 def correct(hand: Hand, entered: dict, user) -> Result:
     changes = {k: v for k, v in entered.items() if k != "number"}
     try:

@@ -118,6 +118,13 @@
     form.addEventListener("change", function (e) {
       if (e.target.name === "winner" || e.target.name === "win_source") showDiscarder(form);
     });
+    // One tap, one submission: a second tap while the page loads would send the hand again.
+    document.querySelectorAll("form").forEach(function (f) {
+      f.addEventListener("submit", function (e) {
+        if (f.dataset.sent) e.preventDefault();
+        f.dataset.sent = "1";
+      });
+    });
     var preview = document.getElementById("preview");
     if (preview) preview.scrollIntoView({ block: "start" });
   });

@@ -349,3 +349,40 @@ def test_swapping_a_player_with_themselves_is_refused(client_as, table, users):
     )
     assert response.status_code == 400
     assert "second" in response.context["swap_form"].errors
+
+
+def test_the_same_scorer_sending_save_twice_gets_one_hand_and_no_error(client_as, table):
+    """A double tap or a retry on a slow line must not duplicate the hand (issue 6)."""
+    client = client_as("scorer")
+    data = contract_example_post(table, "save")
+    first = client.post(record_url(table), data)
+    second = client.post(record_url(table), data)
+    assert first.status_code == second.status_code == 302
+    assert Hand.objects.filter(table=table).count() == 1
+
+
+def test_a_different_hand_sent_with_a_taken_number_by_the_same_scorer_is_a_conflict(
+    client_as, table
+):
+    client = client_as("scorer")
+    client.post(record_url(table), contract_example_post(table, "save"))
+    data = contract_example_post(table, "save")
+    data[f"seat{seat_ids(table)['W']}-score"] = "40"
+    response = client.post(record_url(table), data)
+    assert response.status_code == 400
+    assert Hand.objects.filter(table=table).count() == 1
+
+
+def test_session_page_totals_follow_the_recorded_hands_and_leave_out_void_ones(
+    client_as, table, users
+):
+    """Contract README settle example: S +3456 after the hand; a void hand counts for no one."""
+    client = client_as("member")
+    client_as("scorer").post(record_url(table), contract_example_post(table, "save"))
+    session = table.session
+    url = reverse("session", args=[session.club.slug, session.pk])
+    totals = {row["name"]: row["total"] for row in client.get(url).context["totals"]}
+    assert totals == {"Alice": -1752, "Bob": 3456, "Carol": -780, "David": -924}
+    hand = Hand.objects.get()
+    client_as("scorer").post(correct_url(hand), {"action": "void", "reason": "wrong table"})
+    assert client.get(url).context["totals"] == []
