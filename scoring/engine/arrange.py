@@ -104,7 +104,8 @@ def _search_key(hand: Hand, rule: HouseRule) -> tuple:
     win_tile = win.tile if win is not None else None
     from_discard = win is not None and win.source in ("discard", "robbed_kong")
     # 001: a wild tile drawn for Mah Jong may add one more wild tile to a pair or pung.
-    extra = bool(s.wild_extra_on_wild_win and win_tile and is_wild_in(win_tile, None, mode))
+    extra = bool(s.wild_extra_on_wild_win and win_tile and not from_discard
+                 and is_wild_in(win_tile, None, mode))
     limits = (s.wild_max_in_pair, s.wild_max_in_pung, s.wild_max_in_special)
     return (tuple(hand.melds), tuple(sorted(hand.concealed)), hand.mahjong, win_tile, from_discard,
             mode, chows_left, limits, extra)
@@ -141,9 +142,11 @@ def _arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjo
         return _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left,
                                  limits)
 
-    # In a b2 goulash each 2 bamboo may be wild or itself: try every split.
+    # In a b2 goulash each 2 bamboo may be wild or itself: try every split. A discarded 2
+    # bamboo is only ever itself (004 Sheet 11 item 10).
     b2 = T.INDEX["b2"]
-    splits = range(nat[b2] + 1) if mode == "b2" else (0,)
+    own_b2 = nat[b2] - (1 if from_discard and win_tile == "b2" else 0)
+    splits = range(max(0, own_b2) + 1) if mode == "b2" else (0,)
     readings: dict[tuple, None] = {}
     for k in splits:
         nat_k = list(nat)

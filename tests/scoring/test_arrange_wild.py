@@ -157,3 +157,13 @@ def test_losing_goulash_hand_puts_wild_tiles_on_honours_first():
     best = arrangements(h, BMJA)[0]
     assert ("pung", "dr", 1) in [(s.kind, s.tile, s.wild) for s in best.sets]
     assert ("pair", "c5", 0) in [(s.kind, s.tile, s.wild) for s in best.sets]
+
+
+def test_a_discarded_two_bamboo_is_only_itself_sheet_11_item_10():
+    drawn = readings(goulash("b1 b1 dr dr dr b6 b6 b6 b9 b9 b9 we we b2", win="b2"))
+    assert drawn
+    assert readings(goulash("b1 b1 dr dr dr b6 b6 b6 b9 b9 b9 we we b2", win="b2",
+                            source="discard")) == []
+    as_itself = readings(goulash("b2 b2 dr dr dr b6 b6 b6 b9 b9 b9 we we b2", win="b2",
+                                 source="discard"))
+    assert any(("pung", "b2", 0) in sets_of(a) for a in as_itself)
