@@ -79,6 +79,10 @@ class ScoringContext:
         self.bonus = hand.bonus
         self.win = hand.win
         self.arrangement = arrangement
+        self.own_wind = WIND_TILE[hand.seat_wind]
+        self.round_wind = WIND_TILE[hand.prevailing_wind]
+        # Not sets and a pair, nor a losing hand: a special shape (seven pairs, knitting...).
+        self.special_shape = arrangement.shape not in ("standard", "partial")
 
     # -- tiles ------------------------------------------------------------------------------
 
@@ -111,20 +115,22 @@ class ScoringContext:
         return all(s.concealed for s in self.sets)
 
     @cached_property
+    def standard_split(self) -> tuple[tuple[Set, ...], tuple[Set]] | None:
+        """The four sets and the pair of a four-sets-and-a-pair hand; None for any other."""
+        if self.loose or len(self.sets) != 5:
+            return None
+        groups = tuple(s for s in self.sets if s.kind != "pair")
+        if len(groups) != 4 or any(s.kind == "group" for s in groups):
+            return None
+        return groups, tuple(s for s in self.sets if s.kind == "pair")
+
+    @cached_property
     def max_chows(self) -> int | None:
         """Chows allowed in this hand: the goulash's number in a goulash (004 Sheet 10)."""
         params = self.rule.scoring
         return params.goulash_max_chows if self.hand.goulash else params.max_chows
 
     # -- selectors --------------------------------------------------------------------------
-
-    @cached_property
-    def own_wind(self) -> str:
-        return WIND_TILE[self.hand.seat_wind]
-
-    @cached_property
-    def round_wind(self) -> str:
-        return WIND_TILE[self.hand.prevailing_wind]
 
     @cached_property
     def seat_number(self) -> str:
@@ -166,6 +172,8 @@ class ScoringContext:
 
 __all__ = [
     "ALL_TILES",
+    "HAND_SELECTORS",
+    "STATIC_SELECTORS",
     "DRAGONS",
     "GREENS",
     "HONOURS",

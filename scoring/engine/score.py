@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import partial
 
@@ -20,7 +20,13 @@ from .arrange import completions as find_completions
 from .context import ScoringContext
 from .errors import HandError, Problem
 from .hand import Arrangement, Hand, Meld
-from .rules.functions import BONUS_RULE_FUNCTIONS, RULE_FUNCTIONS
+from .rules.functions import (
+    BONUS_RULE_FUNCTIONS,
+    PER_SET_RULE_FUNCTIONS,
+    RULE_FUNCTION_GATES,
+    RULE_FUNCTIONS,
+    SetPredicate,
+)
 from .rules.model import HouseRule, HouseRuleError, Item
 from .validate import validate_hand
 
@@ -58,16 +64,66 @@ class ScoreResult:
 
 @dataclass(frozen=True)
 class _Step:
+    index: int  # the item's place in the house rule, which is also its line's place
     item: Item
     call: Callable[[ScoringContext], int]
-    bonus: bool  # a flower/season item, kept on top of a limit hand (004 Sheet 21 item 6)
+    per_set: SetPredicate | None  # for items that count sets one by one
 
 
-@dataclass(frozen=True)
+class _Side:
+    """The items that apply to the Mah Jong player, or to the others."""
+
+    def __init__(self, steps: Sequence[_Step]):
+        self.per_set = tuple(s for s in steps if s.per_set is not None)
+        # The other items, grouped by the context fact they need (None: no gate).
+        groups: dict[str | None, list[_Step]] = {}
+        for step in steps:
+            if step.per_set is None:
+                groups.setdefault(RULE_FUNCTION_GATES.get(step.item.rule), []).append(step)
+        self.whole = tuple((gate, tuple(group)) for gate, group in groups.items())
+        # Which per-set items a set matches, by the set and the two winds that can change
+        # the answer; the same sets recur in hand after hand.
+        self.set_hits: dict[tuple, tuple[int, ...]] = {}
+
+    def counts(self, ctx: ScoringContext, size: int) -> list[int]:
+        counts = [0] * size
+        own, round_ = ctx.own_wind, ctx.round_wind
+        memo = self.set_hits
+        for s in ctx.sets:
+            key = (s.kind, s.tile, s.concealed, s.how, own, round_)
+            hits = memo.get(key)
+            if hits is None:
+                hits = memo[key] = tuple(
+                    step.index for step in self.per_set if step.per_set(s, own, round_))
+            for i in hits:
+                counts[i] += 1
+        for gate, steps in self.whole:
+            if gate is not None and not getattr(ctx, gate):
+                continue
+            for step in steps:
+                n = step.call(ctx)
+                if n:
+                    counts[step.index] += n
+        return counts
+
+
 class _Plan:
-    winner: tuple[_Step, ...]
-    loser: tuple[_Step, ...]
-    fishing: tuple[_Step, ...]
+    """A house rule's items as parallel tuples, bound to their rule functions."""
+
+    def __init__(self, rule: HouseRule, steps: Sequence[_Step]):
+        items = rule.items
+        self.items = items
+        self.points = tuple(item.points for item in items)
+        self.doubles = tuple(item.doubles for item in items)
+        self.special = tuple(item.limit is not None for item in items)
+        self.bonus = tuple(item.rule in BONUS_RULE_FUNCTIONS for item in items)
+        index = {item.code: i for i, item in enumerate(items)}
+        self.replaces = tuple(tuple(index[c] for c in item.replaces if c in index)
+                              for item in items)
+        self.winner = _Side([s for s in steps if s.item.who in ("all", "mahjong")])
+        self.loser = _Side([s for s in steps if s.item.who in ("all", "losers")])
+        self.fishing = tuple(s for s in steps if s.item.fishing_limit is not None
+                             or s.item.fishing_doubles)
 
 
 def _prepare(rule: HouseRule) -> _Plan:
@@ -89,15 +145,11 @@ def _prepare(rule: HouseRule) -> _Plan:
             errors.setdefault(f"items[{i}].args", []).append(f"{item.rule}: {exc}.")
             continue
         call = partial(fn, **kwargs) if kwargs else fn
-        steps.append(_Step(item, call, item.rule in BONUS_RULE_FUNCTIONS))
+        factory = PER_SET_RULE_FUNCTIONS.get(item.rule)
+        steps.append(_Step(i, item, call, factory(**kwargs) if factory else None))
     if errors:
         raise HouseRuleError(errors)
-    return _Plan(
-        winner=tuple(s for s in steps if s.item.who in ("all", "mahjong")),
-        loser=tuple(s for s in steps if s.item.who in ("all", "losers")),
-        fishing=tuple(s for s in steps if s.item.fishing_limit is not None
-                      or s.item.fishing_doubles),
-    )
+    return _Plan(rule, steps)
 
 
 # Keyed by identity: hashing a house rule would walk all its items on every hand. Holding the
@@ -155,94 +207,23 @@ def short_name(item: Item) -> str:
 
 @dataclass
 class _Scored:
+    """One arrangement's score; its lines are written out only for the arrangement kept."""
+
     points: int
     doubles: int
     score: int
     limit: str | None
-    lines: list[ScoreLine]
     arrangement: Arrangement
-    special: str | None
-    codes: frozenset[str]
-    # The flower and season lines, which a limit hand or a part-score keeps on top.
-    bonus_lines: tuple[ScoreLine, ...] = ()
-
-    @property
-    def bonus_points(self) -> int:
-        return sum(ln.points for ln in self.bonus_lines)
-
-    @property
-    def bonus_doubles(self) -> int:
-        return sum(ln.doubles for ln in self.bonus_lines)
+    counts: list[int]
+    kept: tuple[int, ...]  # items shown as lines, in the house rule's order
+    special: int = -1  # the special hand scored, by index
+    special_value: int = 0  # its part of the limit
+    dropped: frozenset[int] = frozenset()  # items another one replaced
+    lines: tuple[ScoreLine, ...] | None = None  # when given, instead of the kept items'
 
     @property
     def key(self) -> tuple[int, int, int]:
         return (self.score, self.points, self.doubles)
-
-
-def _line(item: Item, n: int, use_doubles: bool) -> ScoreLine | None:
-    points = n * item.points
-    doubles = n * item.doubles if use_doubles else 0
-    if not points and not doubles:
-        return None
-    return ScoreLine(item.code, item.wording, points, doubles, n)
-
-
-def _score_arrangement(hand: Hand, rule: HouseRule, steps: Sequence[_Step],
-                       arrangement: Arrangement, is_winner: bool) -> _Scored:
-    params = rule.scoring
-    use_doubles = params.use_doubles
-    ctx = ScoringContext(hand, rule, arrangement, is_winner)
-    matched: list[tuple[_Step, int]] = []
-    special: Item | None = None
-    replaced: set[str] = set()
-    for step in steps:
-        n = step.call(ctx)
-        if not n:
-            continue
-        item = step.item
-        if item.limit is not None:
-            # The highest-valued special hand wins; on a tie, the one listed first.
-            if params.limit is not None and (special is None or item.limit > special.limit):
-                special = item
-            continue
-        if item.replaces:
-            replaced.update(item.replaces)
-        matched.append((step, n))
-    if replaced:
-        matched = [(s, n) for s, n in matched if s.item.code not in replaced]
-    codes = frozenset(s.item.code for s, _ in matched)
-
-    lines: list[ScoreLine] = []
-    bonus_lines: list[ScoreLine] = []
-    for s, n in matched:
-        line = _line(s.item, n, use_doubles)
-        if line is not None:
-            lines.append(line)
-            if s.bonus:
-                bonus_lines.append(line)
-
-    if special is not None:
-        value = int(params.limit * special.limit)
-        points = doubles = 0
-        if params.limit_hand_adds_bonus_tiles:
-            # 004 Sheet 21 item 6: own-flower doubles apply to the flower total only.
-            points = sum(ln.points for ln in bonus_lines)
-            doubles = sum(ln.doubles for ln in bonus_lines)
-        else:
-            bonus_lines = []
-        lines = [ScoreLine(special.code, special.wording, value, 0, 1), *bonus_lines]
-        return _Scored(value + points, doubles, value + _value(points, doubles, use_doubles),
-                       limit_words(special.limit), lines, arrangement, special.code,
-                       codes | {special.code}, tuple(bonus_lines))
-
-    points = sum(ln.points for ln in lines)
-    doubles = sum(ln.doubles for ln in lines)
-    score = _value(points, doubles, use_doubles)
-    limit = None
-    if params.cap_ordinary_hands and params.limit is not None and score > params.limit:
-        score, limit = params.limit, "limit"
-    return _Scored(points, doubles, score, limit, lines, arrangement, None, codes,
-                   tuple(bonus_lines))
 
 
 def _value(points: int, doubles: int, use_doubles: bool) -> int:
@@ -250,11 +231,81 @@ def _value(points: int, doubles: int, use_doubles: bool) -> int:
     return points * 2 ** doubles if use_doubles else points
 
 
-def _best(hand: Hand, rule: HouseRule, steps: Sequence[_Step],
+def _tally(plan: _Plan, params, counts: list[int], arrangement: Arrangement) -> _Scored:
+    use_doubles = params.use_doubles
+    special_flags = plan.special
+    matched = [i for i, n in enumerate(counts) if n]
+    special = -1
+    dropped: set[int] = set()
+    for i in matched:
+        if special_flags[i]:
+            # The highest-valued special hand wins; on a tie, the one listed first.
+            if params.limit is not None and (
+                    special < 0 or plan.items[i].limit > plan.items[special].limit):
+                special = i
+        elif plan.replaces[i]:
+            dropped.update(plan.replaces[i])
+    kept = [i for i in matched if not special_flags[i] and i not in dropped]
+    pts, dbl = plan.points, plan.doubles
+    if special >= 0:
+        item = plan.items[special]
+        value = int(params.limit * item.limit)
+        # 004 Sheet 21 item 6: flowers and seasons on top, their own doubles applying to the
+        # flower total only; nothing else of the ordinary score counts.
+        bonus = [i for i in kept if plan.bonus[i]] if params.limit_hand_adds_bonus_tiles else []
+        points = sum(counts[i] * pts[i] for i in bonus)
+        doubles = sum(counts[i] * dbl[i] for i in bonus) if use_doubles else 0
+        return _Scored(value + points, doubles, value + _value(points, doubles, use_doubles),
+                       limit_words(item.limit), arrangement, counts, tuple(bonus), special,
+                       value, frozenset(dropped))
+    points = sum(counts[i] * pts[i] for i in kept)
+    doubles = sum(counts[i] * dbl[i] for i in kept) if use_doubles else 0
+    score = _value(points, doubles, use_doubles)
+    limit = None
+    if params.cap_ordinary_hands and params.limit is not None and score > params.limit:
+        score, limit = params.limit, "limit"
+    return _Scored(points, doubles, score, limit, arrangement, counts, tuple(kept), -1, 0,
+                   frozenset(dropped))
+
+
+def _lines(plan: _Plan, scored: _Scored, use_doubles: bool) -> tuple[ScoreLine, ...]:
+    if scored.lines is not None:
+        return scored.lines
+    out = []
+    if scored.special >= 0:
+        item = plan.items[scored.special]
+        out.append(ScoreLine(item.code, item.wording, scored.special_value, 0, 1))
+    out.extend(_item_lines(plan, scored.counts, scored.kept, use_doubles))
+    return tuple(out)
+
+
+def _item_lines(plan: _Plan, counts: list[int], indices: Iterable[int],
+                use_doubles: bool) -> list[ScoreLine]:
+    out = []
+    for i in indices:
+        n = counts[i]
+        item = plan.items[i]
+        points = n * item.points
+        doubles = n * item.doubles if use_doubles else 0
+        if points or doubles:
+            out.append(ScoreLine(item.code, item.wording, points, doubles, n))
+    return out
+
+
+def _codes(plan: _Plan, scored: _Scored) -> frozenset[str]:
+    """Every item that matched and was not replaced, whatever it was worth."""
+    return frozenset(plan.items[i].code for i, n in enumerate(scored.counts)
+                     if n and i not in scored.dropped)
+
+
+def _best(plan: _Plan, side: _Side, hand: Hand, rule: HouseRule,
           arrangements: Iterable[Arrangement], is_winner: bool) -> _Scored | None:
     best: _Scored | None = None
+    size = len(plan.items)
+    params = rule.scoring
     for arrangement in arrangements:
-        scored = _score_arrangement(hand, rule, steps, arrangement, is_winner)
+        ctx = ScoringContext(hand, rule, arrangement, is_winner)
+        scored = _tally(plan, params, side.counts(ctx, size), arrangement)
         if best is None or scored.key > best.key:
             best = scored
     return best
@@ -272,7 +323,6 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
     score, or the greater of the part and the actual value where the house rule says so,
     becomes the score. The best of them is kept.
     """
-    params = rule.scoring
     best: tuple[_Scored, str] | None = None
     tried: set[str] = set()
     for _tile, arrangements in completions:
@@ -283,42 +333,41 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
                     continue
                 # A part-score does not depend on the tile that completes the hand.
                 tried.add(step.item.code)
-                candidate = _fishing_value(step.item, params, actual)
+                candidate = _fishing_value(plan, step.item, rule.scoring, actual)
                 if candidate is not None and (best is None or candidate.key > best[0].key):
                     best = (candidate, step.item.code)
     return best
 
 
-def _fishing_value(item: Item, params, actual: _Scored) -> _Scored | None:
-    name = short_name(item)
-    codes = actual.codes | {item.code}
+def _fishing_value(plan: _Plan, item: Item, params, actual: _Scored) -> _Scored | None:
+    use_doubles = params.use_doubles
+    actual_lines = _lines(plan, actual, use_doubles)
     if item.fishing_limit is not None and params.limit is not None:
         part = int(params.limit * item.fishing_limit)
-        label = f"{limit_words(item.fishing_limit)} (fishing for {name})"
+        label = f"{limit_words(item.fishing_limit)} (fishing for {short_name(item)})"
         lines = [ScoreLine(item.code, f"Fishing for {item.wording}", part, 0, 1)]
         points, doubles, score = part, 0, part
-        if params.limit_hand_adds_bonus_tiles and actual.bonus_lines:
+        if params.limit_hand_adds_bonus_tiles:
             # As for a limit hand (004 Sheet 21 item 6): flowers on top of the part-score.
-            lines += actual.bonus_lines
-            points += actual.bonus_points
-            doubles = actual.bonus_doubles
-            score += _value(actual.bonus_points, doubles, params.use_doubles)
+            bonus = _item_lines(plan, actual.counts, [i for i in actual.kept if plan.bonus[i]],
+                                use_doubles)
+            lines += bonus
+            points += sum(ln.points for ln in bonus)
+            doubles = sum(ln.doubles for ln in bonus)
+            score += _value(points - part, doubles, use_doubles)
         if item.fishing_actual_if_greater and actual.score > score:
             # 004 Sheet 28: "or actual hand value, whichever is the greater".
             note = ScoreLine(item.code, f"Fishing for {item.wording}: the actual value is "
                              f"greater than {label}", 0, 0, 1)
-            return _Scored(actual.points, actual.doubles, actual.score, None,
-                           [*actual.lines, note], actual.arrangement, None, codes,
-                           actual.bonus_lines)
-        return _Scored(points, doubles, score, label, lines, actual.arrangement, None, codes,
-                       actual.bonus_lines)
-    if item.fishing_doubles and params.use_doubles:
+            return replace(actual, lines=(*actual_lines, note))
+        return replace(actual, points=points, doubles=doubles, score=score, limit=label,
+                       lines=tuple(lines))
+    if item.fishing_doubles and use_doubles:
         # 004 Sheet 23 (Purity): "Fishing also gets three doubles" on the hand's own points.
         doubles = actual.doubles + item.fishing_doubles
-        lines = [*actual.lines,
-                 ScoreLine(item.code, f"Fishing for {item.wording}", 0, item.fishing_doubles, 1)]
-        return _Scored(actual.points, doubles, actual.points * 2 ** doubles, None, lines,
-                       actual.arrangement, None, codes, actual.bonus_lines)
+        note = ScoreLine(item.code, f"Fishing for {item.wording}", 0, item.fishing_doubles, 1)
+        return replace(actual, doubles=doubles, score=actual.points * 2 ** doubles,
+                       lines=(*actual_lines, note))
     return None
 
 
@@ -352,22 +401,26 @@ def _meld(s) -> Meld:
                 tiles=s.tiles)
 
 
-def _result(hand: Hand, rule: HouseRule, scored: _Scored, *, fishing_for: str | None = None,
+def _result(hand: Hand, plan: _Plan, params, scored: _Scored, *,
+            fishing_for: str | None = None,
             minimum: tuple[bool, str | None] = (True, None)) -> ScoreResult:
+    codes = _codes(plan, scored)
+    if fishing_for:
+        codes |= {fishing_for}
     return ScoreResult(
         points=scored.points,
         doubles=scored.doubles,
         score=scored.score,
         limit=scored.limit,
-        lines=tuple(scored.lines),
+        lines=_lines(plan, scored, params.use_doubles),
         arrangement=tuple(_meld(s) for s in scored.arrangement.sets),
         shape=scored.arrangement.shape,
         mahjong=hand.mahjong,
         meets_minimum=minimum[0],
         minimum_reason=minimum[1],
         fishing_for=fishing_for,
-        special=scored.special,
-        item_codes=scored.codes,
+        special=plan.items[scored.special].code if scored.special >= 0 else None,
+        item_codes=codes,
         loose=scored.arrangement.loose,
     )
 
@@ -384,19 +437,19 @@ def score_arrangements(hand: Hand, rule: HouseRule, arrangements: Sequence[Arran
     plan = plan_for(rule)
     params = rule.scoring
     if not hand.mahjong and params.only_winner_scores:
-        arrangement = arrangements[0]
         line = ScoreLine("only_winner_scores",
                          "Only the Mah Jong player scores under this house rule", 0, 0, 0)
-        return _result(hand, rule, _Scored(0, 0, 0, None, [line], arrangement, None,
-                                           frozenset()))
-    steps = plan.winner if hand.mahjong else plan.loser
-    best = _best(hand, rule, steps, arrangements, hand.mahjong)
+        nothing = _Scored(0, 0, 0, None, arrangements[0], [0] * len(plan.items), (),
+                          lines=(line,))
+        return _result(hand, plan, params, nothing)
+    side = plan.winner if hand.mahjong else plan.loser
+    best = _best(plan, side, hand, rule, arrangements, hand.mahjong)
     assert best is not None
     if not hand.mahjong and hand.fishing and params.fishing_part_scores and plan.fishing:
         fished = _fishing(hand, rule, plan, best, completions)
         if fished is not None:
-            return _result(hand, rule, fished[0], fishing_for=fished[1])
-    return _result(hand, rule, best, minimum=_minimum(hand, rule, best))
+            return _result(hand, plan, params, fished[0], fishing_for=fished[1])
+    return _result(hand, plan, params, best, minimum=_minimum(hand, rule, best))
 
 
 def score_hand(hand: Hand, rule: HouseRule) -> ScoreResult:

@@ -165,7 +165,7 @@ def malformed(draw):
     for field in draw(st.lists(st.sampled_from(FIELDS + ("melds.0", "win.tile")),
                                min_size=1, max_size=3)):
         value = draw(JSON)
-        if field == "melds.0" and data["melds"]:
+        if field == "melds.0" and isinstance(data["melds"], list) and data["melds"]:
             data["melds"] = [value, *data["melds"][1:]]
         elif field == "win.tile" and isinstance(data.get("win"), dict):
             data["win"] = {**data["win"], "tile": value}

@@ -11,26 +11,42 @@ arrangement search labelled the hand.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ..context import (
+    HAND_SELECTORS,
     HONOURS,
     MAJORS,
+    STATIC_SELECTORS,
     SUIT_TILES,
     WINDS,
     ScoringContext,
 )
+from ..hand import Set
 
 RuleFunction = Callable[..., int]
+# Answers whether one set counts, given the player's own wind tile and the round's.
+SetPredicate = Callable[[Set, str, str], bool]
 
 RULE_FUNCTIONS: dict[str, RuleFunction] = {}
 # Functions about flowers and seasons: on a limit hand their items are kept and added on top
 # of the limit when the house rule says so (004 Sheet 21 item 6).
 BONUS_RULE_FUNCTIONS: set[str] = set()
+# Functions that count sets one by one, with the factory of their per-set test: the
+# orchestrator remembers each set's answers, as the same sets recur in hand after hand.
+PER_SET_RULE_FUNCTIONS: dict[str, Callable[..., SetPredicate]] = {}
+# Functions that can only match when a fact of the context is true (its attribute name):
+# the orchestrator asks the fact once per arrangement and skips them all when it is false.
+RULE_FUNCTION_GATES: dict[str, str] = {}
 
 
-def rule_function(name: str, *, bonus: bool = False) -> Callable[[RuleFunction], RuleFunction]:
-    """Register ``fn`` under ``name`` so that an item's ``rule`` can name it."""
+def rule_function(name: str, *, bonus: bool = False,
+                  per_set: Callable[..., SetPredicate] | None = None,
+                  needs: str | None = None) -> Callable[[RuleFunction], RuleFunction]:
+    """Register ``fn`` under ``name`` so that an item's ``rule`` can name it. ``per_set``,
+    for a function that counts sets, builds from the same arguments a test of one set;
+    ``needs`` names a ``ScoringContext`` attribute without which ``fn`` always returns 0."""
 
     def register(fn: RuleFunction) -> RuleFunction:
         if name in RULE_FUNCTIONS and RULE_FUNCTIONS[name] is not fn:
@@ -38,6 +54,10 @@ def rule_function(name: str, *, bonus: bool = False) -> Callable[[RuleFunction],
         RULE_FUNCTIONS[name] = fn
         if bonus:
             BONUS_RULE_FUNCTIONS.add(name)
+        if per_set is not None:
+            PER_SET_RULE_FUNCTIONS[name] = per_set
+        if needs is not None:
+            RULE_FUNCTION_GATES[name] = needs
         return fn
 
     return register
@@ -66,35 +86,67 @@ def _selected(ctx: ScoringContext, tiles: Any) -> frozenset[str] | None:
 
 # -- sets and pairs ---------------------------------------------------------------------------
 
-@rule_function("sets")
+def _as_key(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+@lru_cache(maxsize=1024)
+def _set_predicate(kind: Any, tiles: Any, concealed: bool | None, how: Any) -> SetPredicate:
+    kinds = frozenset(_names(kind)) if kind is not None else None
+    hows = frozenset(_names(how)) if how is not None else None
+    names = _names(tiles)
+    static: frozenset[str] | None = None
+    dynamic: tuple[str, ...] = ()
+    if names is not None:
+        static = frozenset()
+        for name in names:
+            if name in HAND_SELECTORS:
+                dynamic += (name,)
+            else:
+                static |= STATIC_SELECTORS.get(name, frozenset((name,)))
+
+    def matches(s: Set, own: str, round_: str) -> bool:
+        if kinds is not None and s.kind not in kinds:
+            return False
+        if concealed is not None and s.concealed != concealed:
+            return False
+        if hows is not None and s.how not in hows:
+            return False
+        if static is None:
+            return True
+        selected = static
+        if dynamic:
+            selected = static | {own if d == "own_wind" else round_ for d in dynamic}
+        if s.kind == "chow":
+            suit, low = s.tile[0], int(s.tile[1])
+            return all(f"{suit}{low + i}" in selected for i in range(3))
+        return s.tile in selected
+
+    return matches
+
+
+def set_predicate(kind: Any = None, tiles: Any = None, concealed: bool | None = None,
+                  how: Any = None) -> SetPredicate:
+    """The per-set test of ``sets`` with these arguments."""
+    return _set_predicate(_as_key(kind), _as_key(tiles), concealed, _as_key(how))
+
+
+def pair_predicate(tiles: Any = None) -> SetPredicate:
+    return set_predicate(kind="pair", tiles=tiles)
+
+
+@rule_function("sets", per_set=set_predicate)
 def sets(ctx: ScoringContext, kind: Any = None, tiles: Any = None,
          concealed: bool | None = None, how: Any = None) -> int:
     """Sets of ``kind`` (pung, kong, chow, pair; one or several) whose tiles are all in
     ``tiles`` (a class such as major, minor, dragon, own_wind, round_wind, green, or a tile
     code), concealed or exposed as asked, kongs made ``how`` (concealed, claimed, added)."""
-    kinds = _names(kind)
-    selected = _selected(ctx, tiles)
-    hows = _names(how)
-    n = 0
-    for s in ctx.sets:
-        if kinds is not None and s.kind not in kinds:
-            continue
-        if concealed is not None and s.concealed != concealed:
-            continue
-        if hows is not None and s.how not in hows:
-            continue
-        if selected is not None:
-            if s.kind == "chow":
-                suit, low = s.tile[0], int(s.tile[1])
-                if not all(f"{suit}{low + i}" in selected for i in range(3)):
-                    continue
-            elif s.tile not in selected:
-                continue
-        n += 1
-    return n
+    matches = set_predicate(kind, tiles, concealed, how)
+    own, round_ = ctx.own_wind, ctx.round_wind
+    return sum(1 for s in ctx.sets if matches(s, own, round_))
 
 
-@rule_function("pairs")
+@rule_function("pairs", per_set=pair_predicate)
 def pairs(ctx: ScoringContext, tiles: Any = None) -> int:
     """Pairs whose tile is in ``tiles`` (004 Sheet 14: a pair of dragons, own wind...)."""
     return sets(ctx, kind="pair", tiles=tiles)
@@ -105,21 +157,21 @@ def pairs(ctx: ScoringContext, tiles: Any = None) -> int:
 _BONUS_PREFIX = {"flower": ("f",), "season": ("s",), None: ("f", "s")}
 
 
-@rule_function("bonus_tiles", bonus=True)
+@rule_function("bonus_tiles", bonus=True, needs="bonus")
 def bonus_tiles(ctx: ScoringContext, kind: str | None = None) -> int:
     """Flowers (``kind="flower"``), seasons, or both held."""
     prefixes = _BONUS_PREFIX[kind]
     return sum(1 for t in ctx.bonus if t[0] in prefixes)
 
 
-@rule_function("own_bonus", bonus=True)
+@rule_function("own_bonus", bonus=True, needs="bonus")
 def own_bonus(ctx: ScoringContext, kind: str | None = None) -> int:
     """The player's own flower or season (004 Sheet 20: 1 = East ... 4 = North)."""
     own = tuple(p + ctx.seat_number for p in _BONUS_PREFIX[kind])
     return sum(1 for t in ctx.bonus if t in own)
 
 
-@rule_function("bouquet", bonus=True)
+@rule_function("bouquet", bonus=True, needs="bonus")
 def bouquet(ctx: ScoringContext, kind: str | None = "flower") -> int:
     """Full sets of four flowers or seasons (``kind=None``: either, counted separately)."""
     held = set(ctx.bonus)
@@ -194,7 +246,7 @@ def seat(ctx: ScoringContext, wind: Any = "E") -> int:
     return 1 if ctx.hand.seat_wind in _names(wind) else 0
 
 
-@rule_function("win")
+@rule_function("win", needs="win_facts")
 def win(ctx: ScoringContext, source: Any = None, fact: Any = None, tile: Any = None,
         seat: Any = None) -> int:
     """How the Mah Jong was made: ``source`` (wall, discard, kong_box, robbed_kong) and/or
@@ -231,19 +283,18 @@ def _self_drawn_ok(ctx: ScoringContext) -> bool:
     return "discard" not in facts and "robbed_kong" not in facts
 
 
-def _standard_sets(ctx: ScoringContext, kind: Any) -> tuple[list, list] | None:
+def _standard_sets(ctx: ScoringContext, kind: Any) -> tuple[tuple, tuple] | None:
     """The four sets and the pair of a sets-and-a-pair hand whose sets are all ``kind``."""
-    if ctx.loose or len(ctx.sets) != 5:
+    split = ctx.standard_split
+    if split is None:
         return None
     kinds = _names(kind)
-    groups = [s for s in ctx.sets if s.kind != "pair"]
-    pair = [s for s in ctx.sets if s.kind == "pair"]
-    if len(groups) != 4 or len(pair) != 1 or any(s.kind not in kinds for s in groups):
+    if any(s.kind not in kinds for s in split[0]):
         return None
-    return groups, pair
+    return split
 
 
-@rule_function("four_sets")
+@rule_function("four_sets", needs="standard_split")
 def four_sets(ctx: ScoringContext, kind: Any = ("pung", "kong"), tiles: Any = None,
               pair: Any = None, one_suit: bool = False, concealed: bool = False) -> int:
     """Four sets of ``kind`` from ``tiles`` and a pair from ``pair`` (None: any tile), all of
@@ -263,19 +314,19 @@ def four_sets(ctx: ScoringContext, kind: Any = ("pung", "kong"), tiles: Any = No
     return 1 if _concealed_ok(ctx, concealed) else 0
 
 
-@rule_function("purity")
+@rule_function("purity", needs="standard_split")
 def purity(ctx: ScoringContext) -> int:
     """Four pungs/kongs and a pair all of one suit, no honours, no chows (Sheet 23)."""
     return four_sets(ctx, tiles="suit", pair="suit", one_suit=True)
 
 
-@rule_function("fourfold_plenty")
+@rule_function("fourfold_plenty", needs="standard_split")
 def fourfold_plenty(ctx: ScoringContext) -> int:
     """Four kongs and a pair (Sheet 25)."""
     return four_sets(ctx, kind="kong")
 
 
-@rule_function("buried_treasure")
+@rule_function("buried_treasure", needs="standard_split")
 def buried_treasure(ctx: ScoringContext, kongs: bool = False) -> int:
     """Four concealed pungs of one suit with winds/dragons, and a pair, all drawn from the
     wall; no kongs unless ``kongs`` (Sheet 25)."""
@@ -285,7 +336,7 @@ def buried_treasure(ctx: ScoringContext, kongs: bool = False) -> int:
     return 1 if _self_drawn_ok(ctx) else 0
 
 
-@rule_function("imperial_jade")
+@rule_function("imperial_jade", needs="standard_split")
 def imperial_jade(ctx: ScoringContext, dragon_pung_required: bool = False) -> int:
     """Pungs/kongs and a pair of green tiles: green dragons and 2, 3, 4, 6, 8 bamboo
     (Sheet 26); whether a pung of green dragons is required is Sheet 31 item 9's question."""
@@ -296,19 +347,19 @@ def imperial_jade(ctx: ScoringContext, dragon_pung_required: bool = False) -> in
     return 1
 
 
-@rule_function("all_winds_and_dragons")
+@rule_function("all_winds_and_dragons", needs="standard_split")
 def all_winds_and_dragons(ctx: ScoringContext) -> int:
     """Four pungs/kongs and a pair of winds and dragons (Sheet 26)."""
     return four_sets(ctx, tiles="honour", pair="honour")
 
 
-@rule_function("heads_and_tails")
+@rule_function("heads_and_tails", needs="standard_split")
 def heads_and_tails(ctx: ScoringContext) -> int:
     """Four pungs/kongs and a pair of ones and nines (Sheet 27)."""
     return four_sets(ctx, tiles="terminal", pair="terminal")
 
 
-@rule_function("three_great_scholars")
+@rule_function("three_great_scholars", needs="standard_split")
 def three_great_scholars(ctx: ScoringContext, rest_one_suit: bool = True) -> int:
     """Pungs/kongs of all three dragons, and a pung/kong and a pair of one suit (Sheet 28)."""
     found = _standard_sets(ctx, ("pung", "kong"))
@@ -325,7 +376,7 @@ def three_great_scholars(ctx: ScoringContext, rest_one_suit: bool = True) -> int
     return 1
 
 
-@rule_function("four_blessings")
+@rule_function("four_blessings", needs="standard_split")
 def four_blessings(ctx: ScoringContext) -> int:
     """Pungs/kongs of all four winds and a pair of any tile (Sheet 28)."""
     found = _standard_sets(ctx, ("pung", "kong"))
@@ -335,10 +386,11 @@ def four_blessings(ctx: ScoringContext) -> int:
 
 
 def _fourteen_concealed(ctx: ScoringContext, concealed: bool) -> bool:
-    return len(ctx.tiles) == 14 and _concealed_ok(ctx, concealed)
+    # Only a special shape of the arrangement search: a reading as sets is scored as sets.
+    return ctx.special_shape and len(ctx.tiles) == 14 and _concealed_ok(ctx, concealed)
 
 
-@rule_function("seven_pairs")
+@rule_function("seven_pairs", needs="special_shape")
 def seven_pairs(ctx: ScoringContext, tiles: Any = None, concealed: bool = True) -> int:
     """Seven pairs from ``tiles`` (a set of four counts as two pairs)."""
     if not _fourteen_concealed(ctx, concealed):
@@ -351,13 +403,13 @@ def seven_pairs(ctx: ScoringContext, tiles: Any = None, concealed: bool = True) 
     return 1 if selected is None or all(t in selected for t in ctx.counts) else 0
 
 
-@rule_function("all_pair_honours")
+@rule_function("all_pair_honours", needs="special_shape")
 def all_pair_honours(ctx: ScoringContext, concealed: bool = True) -> int:
     """Seven pairs of ones, nines, winds or dragons (Sheet 22)."""
     return seven_pairs(ctx, tiles="major", concealed=concealed)
 
 
-@rule_function("thirteen_orphans")
+@rule_function("thirteen_orphans", needs="special_shape")
 def thirteen_orphans(ctx: ScoringContext, concealed: bool = True) -> int:
     """One of every major tile and one more major (Sheet 22, 13 Unique Wonders)."""
     if not _fourteen_concealed(ctx, concealed):
@@ -370,7 +422,7 @@ def _one_suit_run(ctx: ScoringContext) -> str | None:
     return next(iter(suits)) if len(suits) == 1 else None
 
 
-@rule_function("wriggling_snake")
+@rule_function("wriggling_snake", needs="special_shape")
 def wriggling_snake(ctx: ScoringContext, pair: str = "one", concealed: bool = True) -> int:
     """One of each wind, and 1 to 9 of one suit with a pair of ones (Sheet 23); Sheet 31
     item 8 asks whether the pair may be any tile of the suit: ``pair="any"``."""
@@ -387,7 +439,7 @@ def wriggling_snake(ctx: ScoringContext, pair: str = "one", concealed: bool = Tr
     return 1
 
 
-@rule_function("gates_of_heaven")
+@rule_function("gates_of_heaven", needs="special_shape")
 def gates_of_heaven(ctx: ScoringContext, concealed: bool = True) -> int:
     """One suit: three ones, three nines, a run 2 to 8 and one more tile (Sheet 27)."""
     if not _fourteen_concealed(ctx, concealed) or ctx.has_honours:
@@ -400,7 +452,7 @@ def gates_of_heaven(ctx: ScoringContext, concealed: bool = True) -> int:
     return 1 if all(counts.get(f"{suit}{n}", 0) >= k for n, k in need.items()) else 0
 
 
-@rule_function("knitting")
+@rule_function("knitting", needs="special_shape")
 def knitting(ctx: ScoringContext, concealed: bool = True) -> int:
     """Seven pairs, each the same number in two suits, using two suits only (Sheet 24)."""
     if not _fourteen_concealed(ctx, concealed) or ctx.has_honours or len(ctx.suits) != 2:
@@ -411,7 +463,7 @@ def knitting(ctx: ScoringContext, concealed: bool = True) -> int:
                     for n in range(1, 10)) else 0
 
 
-@rule_function("triple_knitting")
+@rule_function("triple_knitting", needs="special_shape")
 def triple_knitting(ctx: ScoringContext, concealed: bool = True) -> int:
     """Four sets of one number in each of the three suits, and a pair of one number in two
     suits (Sheet 24)."""
@@ -443,4 +495,11 @@ def honour_tiles(ctx: ScoringContext) -> int:
     return sum(1 for t in ctx.tiles if t in HONOURS)
 
 
-__all__ = ["BONUS_RULE_FUNCTIONS", "RULE_FUNCTIONS", "rule_function"]
+__all__ = [
+    "BONUS_RULE_FUNCTIONS",
+    "PER_SET_RULE_FUNCTIONS",
+    "RULE_FUNCTIONS",
+    "RULE_FUNCTION_GATES",
+    "rule_function",
+    "set_predicate",
+]

@@ -1,0 +1,207 @@
+"""How fast the scoring engine scores a fixed corpus of varied hands under ``bmja``.
+
+    .venv/bin/python bench/bench_scoring.py [--repeats 5] [--write bench/corpus/scoring_hands.json]
+
+The corpus (seeded, so the same every run) holds ordinary winning hands with and without kongs
+and chows, special hands, and 13-tile losing hands, many of them fishing. Each hand is timed
+from its contract JSON through ``parse_hand`` and ``score_hand``. Every cache of the engine is
+cleared before each repeat, so no repeat profits from the one before. Prints hands per second
+(median of the repeats, one process) and the slowest hand (its median time over the repeats).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import json
+import pkgutil
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+import scoring.engine  # noqa: E402
+from scoring.engine import HandError, get_house_rule, parse_hand, score_hand  # noqa: E402
+from scoring.engine.tiles import HONOUR_CODES, SUIT_CODES, chow_tiles  # noqa: E402
+
+SEED = 20260201
+PLAYING = SUIT_CODES + HONOUR_CODES
+WINDS = ("E", "S", "W", "N")
+BONUS = ("f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4")
+SIZE = {"pung": 3, "kong": 4, "pair": 2}
+
+SPECIAL_TILES = {
+    "thirteen_orphans": lambda r, s: "b1 b9 c1 c9 d1 d9 we ws ww wn dr dg dw".split()
+    + [r.choice("b1 b9 c1 c9 d1 d9 we ws ww wn dr dg dw".split())],
+    "all_pair_honours": lambda r, s: [t for t in r.sample(
+        "b1 b9 c1 c9 d1 d9 we ws ww wn dr dg dw".split(), 7) for _ in range(2)],
+    "knitting": lambda r, s: [t for n in r.sample(range(1, 10), 7) for t in (f"{s[0]}{n}",
+                                                                             f"{s[1]}{n}")],
+    "triple_knitting": lambda r, s: [f"{x}{n}" for n in r.sample(range(1, 10), 4)
+                                     for x in "bcd"] + [f"{s[0]}5", f"{s[1]}5"],
+    "wriggling_snake": lambda r, s: ["we", "ws", "ww", "wn", f"{s[0]}1"]
+    + [f"{s[0]}{n}" for n in range(1, 10)],
+    "gates_of_heaven": lambda r, s: [f"{s[0]}{n}" for n in (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)]
+    + [f"{s[0]}{r.randint(2, 8)}"],
+    "imperial_jade": lambda r, s: [t for t in r.sample(["b2", "b3", "b4", "b6", "b8", "dg"], 4)
+                                   for _ in range(3)] + ["b8", "b8"],
+    "heads_and_tails": lambda r, s: [t for t in r.sample(["b1", "b9", "c1", "c9", "d1", "d9"], 5)
+                                     for _ in range(3)][:14],
+    "all_winds_and_dragons": lambda r, s: [t for t in r.sample(list(HONOUR_CODES), 5)
+                                           for _ in range(3)][:14],
+    "three_great_scholars": lambda r, s: ["dr"] * 3 + ["dg"] * 3 + ["dw"] * 3
+    + [f"{s[0]}3"] * 3 + [f"{s[0]}7"] * 2,
+    "four_blessings": lambda r, s: ["we"] * 3 + ["ws"] * 3 + ["ww"] * 3 + ["wn"] * 3
+    + [f"{s[0]}{r.randint(1, 9)}"] * 2,
+    "buried_treasure": lambda r, s: [f"{s[0]}{n}" for n in (2, 2, 2, 4, 4, 4, 6, 6, 6)]
+    + ["dr"] * 3 + [f"{s[0]}9"] * 2,
+    "purity": lambda r, s: [f"{s[0]}{n}" for n in (1, 1, 1, 3, 3, 3, 5, 5, 5, 7, 7, 7, 9, 9)],
+}
+
+
+def _meld_tiles(kind: str, tile: str) -> list[str]:
+    return list(chow_tiles(tile)) if kind == "chow" else [tile] * SIZE[kind]
+
+
+def _base(r: random.Random, mahjong: bool) -> dict:
+    return {"rules": "bmja", "seat_wind": r.choice(WINDS), "prevailing_wind": r.choice(WINDS),
+            "mahjong": mahjong, "bonus": sorted(r.sample(BONUS, r.choice((0, 0, 1, 2, 3))))}
+
+
+def _ordinary(r: random.Random, kongs: int, chow: bool) -> dict | None:
+    counts: Counter = Counter()
+    melds, held = [], []
+    kinds = ["kong"] * kongs + ["chow"] * chow
+    kinds += ["pung"] * (4 - len(kinds))
+    r.shuffle(kinds)
+    for kind in kinds:
+        tile = r.choice([c for c in SUIT_CODES if int(c[1]) <= 7] if kind == "chow" else PLAYING)
+        tiles = _meld_tiles(kind, tile)
+        counts.update(tiles)
+        if kind == "kong" or r.random() < 0.5:
+            melds.append({"kind": kind, "tile": tile, "concealed": r.random() < 0.3})
+        else:
+            held += tiles
+    pair = r.choice(PLAYING)
+    counts.update([pair, pair])
+    held += [pair, pair]
+    if max(counts.values()) > 4:
+        return None
+    r.shuffle(held)
+    return {**_base(r, True), "melds": melds, "concealed": held,
+            "win": {"tile": r.choice(held), "from": r.choice(("wall", "discard", "kong_box")),
+                    "last_discard": r.random() < 0.05}}
+
+
+def _special(r: random.Random, name: str) -> dict:
+    suits = r.sample("bcd", 2)
+    tiles = SPECIAL_TILES[name](r, suits)
+    r.shuffle(tiles)
+    return {**_base(r, True), "melds": [], "concealed": tiles,
+            "win": {"tile": r.choice(tiles), "from": r.choice(("wall", "discard"))}}
+
+
+def _losing(r: random.Random, fishing: bool) -> dict:
+    if fishing:
+        # One tile short of a hand: a special hand or an ordinary one with a tile taken out.
+        complete = (_special(r, r.choice(list(SPECIAL_TILES))) if r.random() < 0.6
+                    else _ordinary(r, 0, r.random() < 0.3))
+        if complete is None:
+            return _losing(r, fishing)
+        held = list(complete["concealed"])
+        held.remove(r.choice(held))
+        return {**_base(r, False), "melds": complete["melds"], "concealed": held,
+                "fishing": True}
+    pool = [t for t in PLAYING for _ in range(4)]
+    return {**_base(r, False), "melds": [], "concealed": r.sample(pool, 13)}
+
+
+def corpus() -> list[dict]:
+    """At least 300 valid hands, the same every run."""
+    r = random.Random(SEED)
+    rule = get_house_rule("bmja")
+    plan = ([lambda: _ordinary(r, 0, False)] * 80 + [lambda: _ordinary(r, r.randint(1, 4),
+                                                                        False)] * 60
+            + [lambda: _ordinary(r, r.randint(0, 2), True)] * 60
+            + [lambda name=name: _special(r, name) for name in SPECIAL_TILES] * 4
+            + [lambda: _losing(r, False)] * 40 + [lambda: _losing(r, True)] * 60)
+    hands = []
+    for make in plan:
+        while True:
+            data = make()
+            if data is None:
+                continue
+            try:
+                score_hand(parse_hand(data), rule)
+            except HandError:
+                continue
+            hands.append(data)
+            break
+    return hands
+
+
+def clear_engine_caches() -> None:
+    """Empty every memo of the engine (functools caches and the prepared house rules)."""
+    for info in pkgutil.walk_packages(scoring.engine.__path__, "scoring.engine."):
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+    importlib.import_module("scoring.engine.score").clear_caches()
+
+
+def run(hands: list[dict], repeats: int) -> None:
+    rule = get_house_rule("bmja")
+    totals = []
+    per_hand = [[] for _ in hands]
+    clock = time.perf_counter
+    for _ in range(repeats):
+        clear_engine_caches()
+        gc.collect()
+        start_all = clock()
+        for i, data in enumerate(hands):
+            start = clock()
+            score_hand(parse_hand(data), rule)
+            per_hand[i].append(clock() - start)
+        totals.append(clock() - start_all)
+    rates = [len(hands) / t for t in totals]
+    medians = [statistics.median(times) for times in per_hand]
+    slowest = max(range(len(hands)), key=medians.__getitem__)
+    kinds = Counter(_kind(h) for h in hands)
+    print(f"corpus: {len(hands)} hands ({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))})")
+    print(f"repeats: {repeats}, caches cleared before each; python {sys.version.split()[0]}")
+    print(f"hands per second: {statistics.median(rates):,.0f} (median; repeats "
+          f"{', '.join(f'{x:,.0f}' for x in rates)})")
+    print(f"slowest hand: {medians[slowest] * 1e6:,.0f} us (median over repeats), "
+          f"hand {slowest}: {json.dumps(hands[slowest])}")
+
+
+def _kind(data: dict) -> str:
+    if not data["mahjong"]:
+        return "losing (fishing)" if data.get("fishing") else "losing"
+    kinds = {m["kind"] for m in data["melds"]}
+    if not data["melds"] and len(set(data["concealed"])) > 5:
+        return "special/concealed"
+    return "ordinary" + (" with kongs" if "kong" in kinds else "")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--write", type=Path, help="Also write the corpus to this JSON file.")
+    args = parser.parse_args()
+    hands = corpus()
+    if args.write:
+        args.write.parent.mkdir(parents=True, exist_ok=True)
+        args.write.write_text(json.dumps(hands, indent=1))
+    run(hands, args.repeats)
+
+
+if __name__ == "__main__":
+    main()
