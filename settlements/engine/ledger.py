@@ -76,6 +76,8 @@ class Ledger:
     def settlement(self, scores: dict[str, int]) -> Settlement:
         net = {seat: 0 for seat in self.seats}
         for p in self.payments:
+            if not {p.payer, p.payee} <= {*self.seats, POT}:
+                raise SettlementBug(f"{p} names someone who is not at the table.")
             if p.payer != POT:
                 net[p.payer] -= p.amount
             if p.payee != POT:
