@@ -7,12 +7,22 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${VENV:-$ROOT/.venv}"
 PY="$VENV/bin/python"
 
+new_enough() { "$1" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; }
+
 bootstrap() {
-    local extras="$1" python="${PYTHON:-python3}" want stamp
+    local extras="$1" python="${PYTHON:-}" want stamp candidate
     cd "$ROOT"
     if [ ! -x "$PY" ]; then
-        if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
-            echo "Python 3.11 or newer is needed: set PYTHON=/path/to/python3.11 (found: $("$python" --version 2>&1))." >&2
+        if [ -z "$python" ]; then
+            for candidate in python3 python3.13 python3.12 python3.11; do
+                if command -v "$candidate" >/dev/null && new_enough "$candidate"; then
+                    python="$candidate"
+                    break
+                fi
+            done
+        fi
+        if [ -z "$python" ] || ! new_enough "$python"; then
+            echo "Python 3.11 or newer is needed: install it, or set PYTHON=/path/to/python3.11." >&2
             exit 1
         fi
         echo "Creating the virtual environment in $VENV" >&2
