@@ -1,1 +1,7 @@
-urlpatterns = []
+from django.urls import path
+
+from settlements.api import SettleView
+
+urlpatterns = [
+    path("settle", SettleView.as_view(), name="api-settle"),
+]

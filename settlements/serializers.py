@@ -1,0 +1,249 @@
+"""DRF serializers for ``POST /api/v1/settle`` (shared/contract/README.md).
+
+The request serializer reads the contract's body, scores full hands with the scoring engine
+(``parse_hand`` then ``score_hand`` under the resolved house rule) and hands the settlement
+engine a ``HandAtTable``; its ``validated_data`` is ``{"table": HandAtTable, "rule": HouseRule}``.
+Every problem comes back as DRF field paths: a hand's own problems under ``hands.<seat>``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from scoring.engine import (
+    HandError,
+    HouseRuleError,
+    Problem,
+    UnknownHouseRule,
+    parse_hand,
+    score_hand,
+)
+from scoring.engine.rules.variations import with_players
+from scoring.resolve import resolve_house_rule
+from settlements.engine import HandAtTable, Penalty, SettlementInputError
+from settlements.engine.penalties import PENALTIES
+from settlements.engine.table import FLOWERS, KONG_HOWS, SEASONS, WIN_SOURCES, WINDS
+from settlements.engine.validate import check_table
+
+DEFAULT_RULES = "bmja"
+SEAT_CHOICES = list(WINDS)
+
+
+def nested(errors: dict[str, list[str]]) -> dict[str, Any]:
+    """``{"hands.E.score": [...]}`` as DRF's nested body ``{"hands": {"E": {"score": [...]}}}``."""
+    tree: dict[str, Any] = {}
+    for path, messages in errors.items():
+        node = tree
+        *parents, leaf = path.split(".")
+        for part in parents:
+            child = node.setdefault(part, {})
+            if isinstance(child, list):
+                child = node[part] = {"non_field_errors": child}
+            node = child
+        if isinstance(node.get(leaf), dict):
+            node[leaf].setdefault("non_field_errors", []).extend(messages)
+        else:
+            node.setdefault(leaf, []).extend(messages)
+    return tree
+
+
+def merge(into: dict[str, Any], more: dict[str, Any]) -> dict[str, Any]:
+    for key, value in more.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            merge(into[key], value)
+        elif isinstance(value, list) and isinstance(into.get(key), list):
+            into[key] = into[key] + value
+        else:
+            into[key] = value
+    return into
+
+
+class PenaltySerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=sorted(PENALTIES),
+        help_text="false_mahjong (004 Sheet 30 item 3: half limit to each other player), "
+                  "false_naming (item 2: 50 to the claimant), false_naming_mahjong (item 2: the "
+                  "discarder settles for all), cannon (item 5: the offender also pays what the "
+                  "others paid), not_calling (000: gave the Mah Jong tile when not calling).")
+    offender = serializers.ChoiceField(choices=SEAT_CHOICES)
+    claimant = serializers.ChoiceField(choices=SEAT_CHOICES, required=False, allow_null=True,
+                                       default=None)
+    amount = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0,
+                                      help_text="Overrides the house rule's figure.")
+
+
+class SettleRequestSerializer(serializers.Serializer):
+    rules = serializers.CharField(default=DEFAULT_RULES, help_text="The house rule's slug.")
+    prevailing_wind = serializers.ChoiceField(choices=SEAT_CHOICES, default="E")
+    hands = serializers.DictField(
+        child=serializers.JSONField(),
+        help_text="Keyed by seat wind: a hand as in the contract (its seat_wind and rules may be "
+                  "left out) or {\"score\": N} for a value worked out at the table, optionally "
+                  "with \"kongs\" ([\"concealed\"|\"claimed\"|\"added\"]) and \"bonus\" tiles. "
+                  "Two, three or four seats; a fifth player sitting out is not listed.")
+    winner = serializers.ChoiceField(choices=SEAT_CHOICES, allow_null=True, default=None)
+    discarder = serializers.ChoiceField(choices=SEAT_CHOICES, allow_null=True, default=None)
+    draw = serializers.BooleanField(default=False, help_text="A wall game: nobody went Mah Jong.")
+    goulash = serializers.BooleanField(default=False)
+    pot = serializers.IntegerField(default=0, min_value=0,
+                                   help_text="What the goulash pot or kitty holds as the hand starts.")
+    dealer = serializers.ChoiceField(choices=SEAT_CHOICES, default="E",
+                                     help_text="Who deals (pays and receives double); East unless "
+                                               "the house rule lets the winner deal (002).")
+    win_from = serializers.ChoiceField(choices=WIN_SOURCES, allow_null=True, default=None,
+                                       help_text="Default: the winner's hand's win.from, else "
+                                                 "discard when a discarder is named, else wall.")
+    kong_replacement = serializers.BooleanField(
+        default=False, help_text="The winning tile replaced a kong (003: that kong earns no chips).")
+    penalties = PenaltySerializer(many=True, default=list)
+    players = serializers.IntegerField(required=False, min_value=2, max_value=5,
+                                       help_text="Players in the game (5: one sits out). Default: "
+                                                 "the number of hands given.")
+    clean_hands = serializers.ListField(
+        child=serializers.ChoiceField(choices=SEAT_CHOICES), default=list,
+        help_text="Losing hands that are clean and cover the minimum doubles (000: paid a count).")
+    after_draw = serializers.BooleanField(
+        allow_null=True, default=None,
+        help_text="This goulash follows a drawn hand (000's kitty). Default: same as goulash.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        rule = self._rule(attrs)
+        if attrs["goulash"] and rule.goulash_rule:
+            rule = self._rule({**attrs, "rules": rule.goulash_rule})
+        errors: dict[str, Any] = {}
+        seats = tuple(w for w in WINDS if w in attrs["hands"])
+        unknown = [k for k in attrs["hands"] if k not in WINDS]
+        if unknown:
+            errors["hands"] = [f"Unknown seat {', '.join(map(repr, unknown))}: key hands by E, S, W, N."]
+            raise serializers.ValidationError(errors)
+        entries = {}
+        for seat in seats:
+            try:
+                entries[seat] = self._entry(seat, attrs["hands"][seat], attrs, rule)
+            except HandError as error:
+                merge(errors, error.prefixed(f"hands.{seat}").as_drf())
+        if errors:
+            raise serializers.ValidationError(errors)
+        table = self._table(attrs, seats, entries, rule)
+        try:
+            check_table(table, rule)
+        except SettlementInputError as error:
+            raise serializers.ValidationError(nested(error.errors)) from None
+        return {"table": table, "rule": rule}
+
+    # -- pieces -----------------------------------------------------------------------------
+
+    def _rule(self, attrs: dict[str, Any]):
+        slug = attrs["rules"]
+        try:
+            rule = resolve_house_rule(slug)
+        except UnknownHouseRule as error:
+            raise serializers.ValidationError({"rules": [str(error)]}) from None
+        except HouseRuleError as error:
+            raise serializers.ValidationError({"rules": [
+                f"The house rule {slug!r} cannot be used: {error}. Ask the club to mend it."]}) from None
+        players = attrs.get("players") or len(attrs["hands"])
+        if players != rule.scoring.players and players in (2, 3, 5) and rule.scoring.players == 4:
+            # 001's games for 2, 3 and 5 players are open to every house rule.
+            rule = with_players(rule, players)
+        return rule
+
+    def _entry(self, seat: str, data: Any, attrs: dict[str, Any], rule) -> dict[str, Any]:
+        """One seat's score, kongs, bonus tiles and (full hands) how the win came."""
+        if isinstance(data, dict) and "score" in data:
+            return self._quick_entry(seat, data)
+        if not isinstance(data, dict):
+            raise HandError([_problem("", "Give a hand as in the contract, or {\"score\": N}.")])
+        full = {"seat_wind": seat, "prevailing_wind": attrs["prevailing_wind"],
+                "goulash": attrs["goulash"], "mahjong": seat == attrs["winner"], **data}
+        full.setdefault("rules", rule.slug)
+        if attrs.get("players"):
+            full.setdefault("players", attrs["players"])
+        hand = parse_hand(full)
+        if hand.seat_wind != seat:
+            raise HandError([_problem("seat_wind", f"This hand is keyed {seat}: its seat_wind "
+                                                   f"must be {seat} (or left out).")])
+        if hand.mahjong != (seat == attrs["winner"]):
+            words = ("The winner's hand must have mahjong true." if seat == attrs["winner"]
+                     else "Only the winner's hand has mahjong true; set it false or name this "
+                          "seat as the winner.")
+            raise HandError([_problem("mahjong", words)])
+        result = score_hand(hand, rule)
+        if hand.mahjong and not result.meets_minimum:
+            raise HandError([_problem("", result.minimum_reason or
+                                      "This hand does not reach the house rule's minimum to go out.")])
+        return {
+            "score": result.score,
+            "kongs": tuple(m.how for m in hand.melds if m.kind == "kong"),
+            "bonus": tuple(hand.bonus),
+            "win": hand.win,
+            "items": result.item_codes,
+        }
+
+    def _quick_entry(self, seat: str, data: dict[str, Any]) -> dict[str, Any]:
+        problems = []
+        extra = set(data) - {"score", "kongs", "bonus"}
+        if extra:
+            problems.append(_problem(sorted(extra)[0], "A quick entry holds score, and "
+                                                       "optionally kongs and bonus; give a full "
+                                                       "hand for anything else."))
+        score = data["score"]
+        if not isinstance(score, int) or isinstance(score, bool) or score < 0:
+            problems.append(_problem("score", "A score is a whole number of points, 0 or more."))
+        kongs, bonus = data.get("kongs", []), data.get("bonus", [])
+        if not isinstance(kongs, list) or any(k not in KONG_HOWS for k in kongs):
+            problems.append(_problem("kongs", f"A list of kongs, each {', '.join(KONG_HOWS)}."))
+        if not isinstance(bonus, list) or any(t not in FLOWERS + SEASONS for t in bonus):
+            problems.append(_problem("bonus", "A list of bonus tiles, f1-f4 and s1-s4."))
+        if problems:
+            raise HandError(problems)
+        return {"score": score, "kongs": tuple(kongs), "bonus": tuple(bonus), "win": None,
+                "items": frozenset()}
+
+    def _table(self, attrs, seats, entries, rule) -> HandAtTable:
+        winner = attrs["winner"]
+        win = entries[winner]["win"] if winner in entries else None
+        win_source = attrs["win_from"]
+        if win_source is None and win is not None:
+            win_source = win.source
+        return HandAtTable(
+            seats=seats,
+            scores={seat: e["score"] for seat, e in entries.items()},
+            winner=winner,
+            discarder=attrs["discarder"],
+            draw=attrs["draw"],
+            goulash=attrs["goulash"],
+            dealer=attrs["dealer"],
+            pot=attrs["pot"],
+            kongs={seat: e["kongs"] for seat, e in entries.items() if e["kongs"]},
+            bonus={seat: e["bonus"] for seat, e in entries.items() if e["bonus"]},
+            win_source=win_source,
+            kong_replacement_win=attrs["kong_replacement"] or bool(win and win.kong_replacement),
+            penalties=tuple(Penalty(**p) for p in attrs["penalties"]),
+            winner_items=entries[winner]["items"] if winner in entries else frozenset(),
+            prevailing_wind=attrs["prevailing_wind"],
+            clean_hands=frozenset(attrs["clean_hands"]),
+            after_draw=attrs["after_draw"],
+        )
+
+
+def _problem(path: str, message: str) -> Problem:
+    return Problem(path=path, code="invalid", message=message)
+
+
+class PaymentSerializer(serializers.Serializer):
+    # "from" is a Python keyword: declare it through the class namespace.
+    vars()["from"] = serializers.CharField(source="payer", help_text="A seat, or \"pot\".")
+    to = serializers.CharField(source="payee", help_text="A seat, or \"pot\".")
+    amount = serializers.IntegerField()
+    why = serializers.CharField()
+
+
+class SettlementSerializer(serializers.Serializer):
+    scores = serializers.DictField(child=serializers.IntegerField())
+    payments = PaymentSerializer(many=True)
+    net = serializers.DictField(child=serializers.IntegerField(),
+                                help_text="Sums to zero with the pot's change.")
+    pot = serializers.IntegerField(source="pot_after", help_text="What the pot or kitty holds after.")
