@@ -102,16 +102,43 @@ class SeatAdmin(admin.ModelAdmin):
     list_filter = ["starting_wind", "table__session__club"]
     search_fields = ["member__display_name", "guest_name"]
     list_select_related = ["table__session__club", "member"]
+    raw_id_fields = ["table", "member"]
 
 
 class HandEntryInline(admin.TabularInline):
     model = HandEntry
     extra = 0
     fields = ["seat", "seat_wind", "kind", "data"]
+    raw_id_fields = ["seat"]
+
+
+class RecomputesTable:
+    """Hands edited here bypass the recording service: rebuild the table's derived results."""
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        self._recompute(self._table_of(form.instance))
+
+    def delete_model(self, request, obj):
+        table = self._table_of(obj)
+        super().delete_model(request, obj)
+        self._recompute(table)
+
+    def delete_queryset(self, request, queryset):
+        tables = {self._table_of(obj) for obj in queryset}
+        super().delete_queryset(request, queryset)
+        for table in tables:
+            self._recompute(table)
+
+    @staticmethod
+    def _recompute(table) -> None:
+        from clubs.recording import recompute_table
+
+        recompute_table(table)
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(RecomputesTable, admin.ModelAdmin):
     list_display = [
         "__str__",
         "number",
@@ -139,14 +166,24 @@ class HandAdmin(admin.ModelAdmin):
         "discarder__member",
     ]
     readonly_fields = ["created_by", "created", "updated"]
+    raw_id_fields = ["table", "dealer", "winner", "discarder"]
     inlines = [HandEntryInline]
+
+    @staticmethod
+    def _table_of(hand: Hand) -> Table:
+        return hand.table
 
 
 @admin.register(HandEntry)
-class HandEntryAdmin(admin.ModelAdmin):
+class HandEntryAdmin(RecomputesTable, admin.ModelAdmin):
     list_display = ["__str__", "seat", "seat_wind", "kind"]
     list_filter = ["kind", "seat_wind", "hand__table__session__club"]
     list_select_related = ["hand__table__session__club", "seat__member"]
+    raw_id_fields = ["hand", "seat"]
+
+    @staticmethod
+    def _table_of(entry: HandEntry) -> Table:
+        return entry.hand.table
 
 
 @admin.register(HandResult)

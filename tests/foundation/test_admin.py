@@ -43,3 +43,18 @@ def test_the_demo_admin_sees_the_demo_club(client, demo_club):
     response = client.get(reverse("admin:clubs_club_changelist"))
     assert response.status_code == 200
     assert "Demo Mah-Jong Club" in response.content.decode()
+
+
+def test_correcting_a_quick_score_in_the_admin_rebuilds_the_results(admin_client, demo_club):
+    """Nothing derived is the record: an admin correction recomputes the night's results."""
+    from clubs.models import HandEntry, HandResult
+
+    entry = HandEntry.objects.get(hand__number=1, seat_wind="W")
+    url = reverse("admin:clubs_handentry_change", args=[entry.pk])
+    response = admin_client.post(url, {
+        "hand": entry.hand_id, "seat": entry.seat_id, "seat_wind": "W", "kind": "quick",
+        "data": '{"score": 40}',
+    })
+    assert response.status_code == 302, response.content.decode()[:2000]
+    result = HandResult.objects.get(hand__number=1, seat_wind="W")
+    assert result.score == 40
