@@ -1,0 +1,82 @@
+"""``manage.py settle [FILE|-] [--rules SLUG] [--json]``: settle one finished hand given as the
+body of ``POST /api/v1/settle`` and print every payment and each seat's net."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+from rest_framework.exceptions import ValidationError
+
+from settlements.api import settle_request
+
+BAD_INPUT = 2  # the exit code for input that cannot be settled
+
+
+def _fail(*sentences: str) -> CommandError:
+    return CommandError("\n".join(sentences), returncode=BAD_INPUT)
+
+
+def sentences(detail: Any, path: str = "") -> list[str]:
+    """DRF's nested error body as one "path: message" sentence per message."""
+    if isinstance(detail, dict):
+        return [s for key, value in detail.items()
+                for s in sentences(value, f"{path}.{key}" if path else str(key))]
+    if isinstance(detail, list):
+        if all(isinstance(item, str) for item in detail):
+            return [f"{path or 'input'}: {item}" for item in detail]
+        return [s for i, item in enumerate(detail) for s in sentences(item, f"{path}.{i}")]
+    return [f"{path or 'input'}: {detail}"]
+
+
+class Command(BaseCommand):
+    help = ("Settle one finished hand given as JSON (shared/contract/README.md, "
+            "'POST /api/v1/settle') from FILE or standard input; print the payments and nets.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", nargs="?", default="-",
+                            help="A JSON file holding the request body; '-' or nothing reads stdin.")
+        parser.add_argument("--rules", help="House rule slug, instead of the body's 'rules'.")
+        parser.add_argument("--json", action="store_true",
+                            help="Print the API's JSON answer instead of a table.")
+
+    def handle(self, *args, **options):
+        data = self._read(options["file"])
+        if options["rules"] and isinstance(data, dict):
+            data = {**data, "rules": options["rules"]}
+        try:
+            answer = settle_request(data)
+        except ValidationError as error:
+            raise _fail(*sentences(error.detail)) from None
+        if options["json"]:
+            self.stdout.write(json.dumps(answer, indent=2))
+            return
+        self.stdout.write(self._table(answer))
+
+    def _read(self, name: str):
+        try:
+            text = sys.stdin.read() if name == "-" else Path(name).read_text()
+        except OSError as error:
+            raise _fail(f"Cannot read {name}: {error.strerror}. Give a JSON file or '-' for "
+                        "standard input.") from None
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            raise _fail(f"The input is not valid JSON ({error.msg} at line {error.lineno}, "
+                        f"column {error.colno}); give the settle body as a JSON object.") from None
+
+    def _table(self, answer: dict) -> str:
+        lines = ["Scores: " + ", ".join(f"{s} {v}" for s, v in answer["scores"].items()), ""]
+        width = max([len(p["why"]) for p in answer["payments"]] + [len("Why")]) + 2
+        lines.append(f"{'From':<6}{'To':<6}{'Amount':>8}  {'Why':<{width}}")
+        lines.append("-" * (22 + width))
+        for p in answer["payments"]:
+            lines.append(f"{p['from']:<6}{p['to']:<6}{p['amount']:>8}  {p['why']}")
+        if not answer["payments"]:
+            lines.append("(no payments)")
+        lines += ["", "Net: " + ", ".join(f"{s} {v:+d}" for s, v in answer["net"].items()),
+                  f"Pot after the hand: {answer['pot']}"]
+        return "\n".join(lines)
