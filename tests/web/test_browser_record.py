@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def phone():
+def chromium():
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -50,14 +50,38 @@ def phone():
                 "--no-first-run",
             ],
         )
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
         try:
-            yield page
+            yield browser
         finally:
-            context.close()
             browser.close()
+
+
+def phone_page(browser, javascript: bool = True):
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        java_script_enabled=javascript,
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+@pytest.fixture
+def phone(chromium):
+    page = phone_page(chromium)
+    yield page
+    page.context.close()
+
+
+def log_in(page, base_url: str, username: str = "scorer-user") -> None:
+    page.goto(f"{base_url}/accounts/login/?next=/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("button:has-text('Log in')")
+    page.wait_for_url(f"{base_url}/")
 
 
 def shot(page, name: str, part: str | None = None) -> None:
@@ -93,12 +117,9 @@ def test_a_scorer_records_and_corrects_hands_on_a_phone(phone, live_server, user
     page = phone
     example = load_example("bmja-scoring-practice.json")["hands"][0]
 
-    # Log in.
-    page.goto(f"{live_server.url}/accounts/login/?next=/")
-    page.fill("#id_username", "scorer-user")
-    page.fill("#id_password", PASSWORD)
+    page.goto(f"{live_server.url}/accounts/login/")
     shot(page, "01-login")
-    page.click("button:has-text('Log in')")
+    log_in(page, live_server.url)
     page.click("a:has-text('Jade Dragon Club')")
 
     # Start a session (the club's default house rule is already chosen).
@@ -178,3 +199,49 @@ def test_a_scorer_records_and_corrects_hands_on_a_phone(phone, live_server, user
         "1", "-1752", "3456", "-780", "-924"
     ]
     shot(page, "09-table-after-correction")
+
+
+def test_recording_works_without_javascript(chromium, live_server, users, table):
+    """Progressive: with scripting off every field shows and the forms still post."""
+    page = phone_page(chromium, javascript=False)
+    try:
+        log_in(page, live_server.url)
+        session = table.session
+        page.goto(f"{live_server.url}/clubs/{session.club.slug}/sessions/{session.pk}/tables/{table.pk}/")
+        page.click("a:has-text('Record hand 1')")
+        assert page.locator(".palette").count() == 0
+        chip(page, "Who went Mah Jong?", "Alice").click()
+        chip(page, "How was it won?", "From the wall").click()
+        chip(page, "Who discarded", "Nobody").click()
+        for legend, score in (("East · Alice", 40), ("South · Bob", 8), ("West · Carol", 4), ("North · David", 0)):
+            seat_block(page, legend).locator("input[name$='-score']").fill(str(score))
+        page.click("button[value=preview]")
+        shot(page, "10-no-js-preview", "#preview")
+        page.click("button[value=save]")
+        page.wait_for_url(re.compile(r"/tables/\d+/(#hand-1)?$"))
+        totals = totals_on_page(page)
+        assert sum(totals.values()) == 0 and totals["Alice"] > 0
+        # East went Mah Jong: East deals again (004 Sheet 16).
+        assert "Alice" in page.locator("#next-hand .seat.east").inner_text()
+        shot(page, "11-no-js-table")
+        page.emulate_media(media="print")
+        assert page.locator("a:has-text('Record hand 2')").is_hidden()
+    finally:
+        page.context.close()
+
+
+def test_the_printed_sheet_unfolds_the_payments(phone, live_server, users, table):
+    from clubs.recording import record_hand
+
+    entry = {"winner": "E", "win_from": "wall",
+             "seats": {w: {"score": s} for w, s in zip("ESWN", (40, 8, 4, 0), strict=True)}}
+    record_hand(table, entry, users["scorer"])
+    page = phone
+    log_in(page, live_server.url, "member-user")
+    session = table.session
+    page.goto(f"{live_server.url}/clubs/{session.club.slug}/sessions/{session.pk}/tables/{table.pk}/")
+    assert page.locator("#hand-1 .payments").is_hidden()
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    page.emulate_media(media="print")
+    assert page.locator("#hand-1 .payments").is_visible()
+    shot(page, "12-print-sheet")
