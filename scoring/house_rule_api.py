@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -144,10 +144,31 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         elif user.is_authenticated:
             visible |= Q(club_id__in=member_club_ids(user))
         newest_first = HouseRuleVersion.objects.order_by("-number")
+        if self.action == "list":
+            visible &= self._list_filter()
         return (HouseRuleRecord.objects.filter(visible)
                 .select_related("club", "based_on")
                 .prefetch_related(Prefetch("versions", queryset=newest_first))
                 .order_by("club_id", "slug"))
+
+    def _list_filter(self) -> Q:
+        """``?club=<slug>``: that club's copies; ``?builtin=true``: the built-in ones only."""
+        params = self.request.query_params
+        wanted = Q()
+        if params.get("club"):
+            wanted &= Q(club__slug=params["club"])
+        if params.get("builtin") in ("true", "1"):
+            wanted &= Q(club__isnull=True)
+        elif params.get("builtin") in ("false", "0"):
+            wanted &= Q(club__isnull=False)
+        return wanted
+
+    @extend_schema(parameters=[
+        OpenApiParameter("club", str, description="Only this club's copies (its slug)."),
+        OpenApiParameter("builtin", bool, description="true: built-in only; false: copies only."),
+    ])
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
 
     @extend_schema(
         request=HouseRuleCopySerializer,

@@ -151,6 +151,18 @@ def test_unpublished_copies_are_seen_by_members_only(people, club):
     assert client_for().get(f"{URL}four-winds-guide/").status_code == 200
 
 
+def test_list_filters_by_club_and_built_in(people, club):
+    create_copy(club, "guide", "four-winds-guide", "Four Winds guide", {}, people["admin"])
+    member = client_for(people["member"])
+    ours = member.get(URL, {"club": "four-winds"}).json()["results"]
+    assert [row["slug"] for row in ours] == ["four-winds-guide"]
+    builtin = member.get(URL, {"builtin": "true"}).json()["results"]
+    assert {row["slug"] for row in builtin} == set(builtin_house_rules())
+    copies = member.get(URL, {"builtin": "false"}).json()["results"]
+    assert [row["slug"] for row in copies] == ["four-winds-guide"]
+    assert client_for().get(URL, {"club": "four-winds"}).json()["results"] == []
+
+
 # -- every house rule through POST /api/v1/score --------------------------------------------
 
 ALL_PUNGS = hand("pung b1, pung c8, pung d3, pung dr", "d7 d7", win="d7 discard", bonus="f3")

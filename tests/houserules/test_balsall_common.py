@@ -103,10 +103,19 @@ def test_plus_extras_003_lines_315_to_359(change, points):
     assert result.doubles == 0
 
 
-def test_concealed_hand_extra_line_341():
-    data = hand("", "b1 b2 b3 c8 c8 c8 d3 d4 d5 b6 b6 b6 d7 d7", win="d7 discard",
+@pytest.mark.parametrize("win", ["d7 discard", "c8 discard", "b6 wall"])
+def test_concealed_hand_extra_line_341(win):
+    """Nothing exposed before going out; the winning tile may be a discard (self-drawn adds its
+    own point)."""
+    data = hand("", "b1 b2 b3 c8 c8 c8 d3 d4 d5 b6 b6 b6 d7 d7", win=win,
                 bonus="f3", rules="balsall-common")
-    assert score(data).points == 1
+    assert score(data).points == (2 if win.endswith("wall") else 1)
+
+
+def test_an_exposed_set_is_not_a_concealed_hand_line_341():
+    data = hand("pung c8", "b1 b2 b3 d3 d4 d5 b6 b6 b6 d7 d7", win="d7 discard",
+                bonus="f3", rules="balsall-common")
+    assert score(data).points == 0
 
 
 # -- basic Mah Jong hands, lines 367-396 -----------------------------------------------------
@@ -191,6 +200,14 @@ def test_special_concealed_hands_003_lines_453_to_524(tiles, win, code, points):
     assert not result.item_codes & {"concealed_hand", "dragon_set", "round_wind_set",
                                     "seat_wind_set", "pure", "semi_pure", "all_pongs"}
     assert result.meets_minimum is True
+
+
+def test_great_snake_won_on_a_discard_inside_the_run_lines_459_522():
+    """Line 459: special concealed hands may take the final tile from a discard."""
+    tiles = "c1 c2 c3 c4 c5 c6 c7 c8 c9 dr dr dr we we"
+    result = score(hand("", tiles, win="c5 discard", bonus="f3", rules="balsall-common"))
+    assert "great_snake" in result.item_codes
+    assert result.points == 10
 
 
 def test_hidden_treasure_needs_a_self_drawn_win_line_511():

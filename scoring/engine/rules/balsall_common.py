@@ -42,7 +42,8 @@ DESCRIPTION = (
     "s1-s4 (for the seat); basic hands add up where a hand is both (all pongs and pure: 9); "
     "a special hand replaces the basic hands and any lower special hand; a win on a kong "
     "replacement tile counts as self-drawn (line 264: 'one for self-draw'); a Chicken hand "
-    "has no item of its own: it is any hand that is none of the others."
+    "has no item of its own: it is any hand that is none of the others; a concealed hand "
+    "is one with nothing exposed before going out, the winning tile may be a discard."
 )
 
 
@@ -66,7 +67,7 @@ EXTRAS = (
           "333-335, 258-264", 1, fact="kong_box"),
     _item("self_draw", "+ Self-draw to Mahjong", "win", "337-339", 1,
           fact=("wall", "kong_box")),
-    _item("concealed_hand", "+ Concealed hand", "all_concealed", "341-345", 1),
+    _item("concealed_hand", "+ Concealed hand", "held_concealed", "341-345", 1),
     _item("no_flowers", "+ No flowers", "no_bonus_tiles", "347", 1),
     _item("red_bouquet", "+ All 4 red flowers (bouquet)", "bouquet", "349-351", 1,
           kind="flower"),

@@ -31,6 +31,12 @@ def _standard(ctx: ScoringContext) -> bool:
     return not ctx.loose and len(ctx.sets) == 5 and sum(s.kind == "pair" for s in ctx.sets) == 1
 
 
+def _held_concealed(ctx: ScoringContext) -> bool:
+    """No set exposed on the table before Mah Jong (a concealed kong may be laid down); the
+    winning tile itself may be a discard."""
+    return bool(ctx.sets) and all(s.concealed for s in ctx.sets if s.declared)
+
+
 def _lucky(ctx: ScoringContext, tile: str) -> int:
     """How many of the player's own wind and the wind of the round ``tile`` is (0, 1 or 2)."""
     return (tile == ctx.own_wind) + (tile == ctx.round_wind)
@@ -166,12 +172,19 @@ def hidden_treasure(ctx: ScoringContext, kongs: bool = False) -> int:
     return 1 if facts and "discard" not in facts and "robbed_kong" not in facts else 0
 
 
+@rule_function("held_concealed")
+def held_concealed(ctx: ScoringContext) -> int:
+    """A concealed hand in the Hong Kong sense (003): nothing exposed before going out, even
+    when the winning tile is a discard."""
+    return 1 if _held_concealed(ctx) else 0
+
+
 @rule_function("snake")
 def snake(ctx: ScoringContext, honours: str = "five_different") -> int:
     """003's snakes, held concealed: 1 to 9 of one suit plus five different honours (Little
     Snake, ``honours="five_different"``) or plus a pung/kong and a pair of honours (Great
-    Snake, ``honours="pung_and_pair"``)."""
-    if not ctx.all_concealed or len(ctx.suits) != 1:
+    Snake, ``honours="pung_and_pair"``); the winning tile may be a discard."""
+    if not _held_concealed(ctx) or len(ctx.suits) != 1:
         return 0
     suit = next(iter(ctx.suits))
     counts = ctx.counts
@@ -208,6 +221,7 @@ __all__ = [
     "dragon_suit_hand",
     "each_set_has",
     "family_sets",
+    "held_concealed",
     "hidden_treasure",
     "no_bonus_tiles",
     "no_points_hand",
