@@ -8,7 +8,6 @@ use and kept. Tile facts that never change are module-level tables.
 from __future__ import annotations
 
 from collections import Counter
-from functools import cached_property
 
 from .hand import Arrangement, Hand, Set
 from .rules.model import HouseRule
@@ -45,6 +44,25 @@ STATIC_SELECTORS: dict[str, frozenset[str]] = {
 HAND_SELECTORS = ("own_wind", "round_wind")
 # A tile code used as a selector is the usual way to name one tile (a pung of d5).
 ALL_TILES = SUIT_TILES | HONOURS
+
+
+class cached_property:  # noqa: N801 - used as functools.cached_property is
+    """A value worked out on first use and kept on the instance; unlike Python 3.11's
+    ``functools.cached_property`` it takes no lock, which costs more than most facts here."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
 
 
 def is_selector(name: str) -> bool:
@@ -123,6 +141,18 @@ class ScoringContext:
         if len(groups) != 4 or any(s.kind == "group" for s in groups):
             return None
         return groups, tuple(s for s in self.sets if s.kind == "pair")
+
+    @cached_property
+    def group_kinds(self) -> frozenset[str]:
+        """The kinds of the four sets of a four-sets-and-a-pair hand (empty for others)."""
+        split = self.standard_split
+        return frozenset(s.kind for s in split[0]) if split else frozenset()
+
+    @cached_property
+    def group_tiles(self) -> frozenset[str]:
+        """The tiles of the four sets of a four-sets-and-a-pair hand (empty for others)."""
+        split = self.standard_split
+        return frozenset(s.tile for s in split[0]) if split else frozenset()
 
     @cached_property
     def max_chows(self) -> int | None:

@@ -139,10 +139,9 @@ def _prepare(rule: HouseRule) -> _Plan:
             )
             continue
         kwargs = item.kwargs
-        try:
-            inspect.signature(fn).bind(None, **kwargs)
-        except TypeError as exc:
-            errors.setdefault(f"items[{i}].args", []).append(f"{item.rule}: {exc}.")
+        problem = _argument_problem(fn, kwargs)
+        if problem:
+            errors.setdefault(f"items[{i}].args", []).append(f"{item.rule}: {problem}.")
             continue
         call = partial(fn, **kwargs) if kwargs else fn
         factory = PER_SET_RULE_FUNCTIONS.get(item.rule)
@@ -150,6 +149,23 @@ def _prepare(rule: HouseRule) -> _Plan:
     if errors:
         raise HouseRuleError(errors)
     return _Plan(rule, steps)
+
+
+def _argument_problem(fn: Callable, kwargs: dict) -> str | None:
+    """What is wrong with calling ``fn(ctx, **kwargs)``, read from its code, or None."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_flags & inspect.CO_VARKEYWORDS:
+        return None
+    names = code.co_varnames[1:code.co_argcount + code.co_kwonlyargcount]
+    unknown = sorted(set(kwargs) - set(names))
+    if unknown:
+        return (f"no argument {', '.join(map(repr, unknown))}; it takes "
+                f"{', '.join(names) or 'none'}")
+    required = names[:code.co_argcount - 1 - len(fn.__defaults__ or ())]
+    missing = [name for name in required if name not in kwargs]
+    if missing:
+        return f"it needs {', '.join(map(repr, missing))}"
+    return None
 
 
 # Keyed by identity: hashing a house rule would walk all its items on every hand. Holding the

@@ -18,6 +18,7 @@ from ..context import (
     HAND_SELECTORS,
     HONOURS,
     MAJORS,
+    SEAT_NUMBER,
     STATIC_SELECTORS,
     SUIT_TILES,
     WINDS,
@@ -73,15 +74,35 @@ def _names(value: Any) -> tuple[str, ...] | None:
 
 
 def _selected(ctx: ScoringContext, tiles: Any) -> frozenset[str] | None:
-    names = _names(tiles)
-    if names is None:
+    if tiles is None:
         return None
-    if len(names) == 1:
-        return ctx.selector(names[0])
+    if tiles.__class__ is str:
+        return STATIC_SELECTORS.get(tiles) or ctx.selector(tiles)
     out: frozenset[str] = frozenset()
-    for name in names:
+    for name in tiles:
         out |= ctx.selector(name)
     return out
+
+
+def _is(value: Any, wanted: Any) -> bool:
+    """``value`` is ``wanted``, or one of several (None wants anything)."""
+    if wanted is None:
+        return True
+    if wanted.__class__ is str:
+        return value == wanted
+    return value in wanted
+
+
+def _any_in(wanted: Any, found: frozenset[str]) -> bool:
+    """One of ``wanted`` (a name or several) is in ``found``."""
+    if wanted.__class__ is str:
+        return wanted in found
+    return any(w in found for w in wanted)
+
+
+@lru_cache(maxsize=64)
+def _kind_set(kind: Any) -> frozenset[str]:
+    return frozenset((kind,) if isinstance(kind, str) else kind)
 
 
 # -- sets and pairs ---------------------------------------------------------------------------
@@ -155,6 +176,10 @@ def pairs(ctx: ScoringContext, tiles: Any = None) -> int:
 # -- flowers and seasons ----------------------------------------------------------------------
 
 _BONUS_PREFIX = {"flower": ("f",), "season": ("s",), None: ("f", "s")}
+# 004 Sheet 20: flower and season 1 belong to East ... 4 to North.
+_OWN_BONUS = {(kind, seat): frozenset(p + n for p in prefixes)
+              for kind, prefixes in _BONUS_PREFIX.items()
+              for seat, n in SEAT_NUMBER.items()}
 
 
 @rule_function("bonus_tiles", bonus=True, needs="bonus")
@@ -167,13 +192,15 @@ def bonus_tiles(ctx: ScoringContext, kind: str | None = None) -> int:
 @rule_function("own_bonus", bonus=True, needs="bonus")
 def own_bonus(ctx: ScoringContext, kind: str | None = None) -> int:
     """The player's own flower or season (004 Sheet 20: 1 = East ... 4 = North)."""
-    own = tuple(p + ctx.seat_number for p in _BONUS_PREFIX[kind])
+    own = _OWN_BONUS[kind, ctx.hand.seat_wind]
     return sum(1 for t in ctx.bonus if t in own)
 
 
 @rule_function("bouquet", bonus=True, needs="bonus")
 def bouquet(ctx: ScoringContext, kind: str | None = "flower") -> int:
     """Full sets of four flowers or seasons (``kind=None``: either, counted separately)."""
+    if len(ctx.bonus) < 4:
+        return 0
     held = set(ctx.bonus)
     return sum(
         1 for prefix in _BONUS_PREFIX[kind] if all(f"{prefix}{n}" in held for n in "1234")
@@ -237,13 +264,13 @@ def all_concealed(ctx: ScoringContext) -> int:
 @rule_function("shape")
 def shape(ctx: ScoringContext, name: Any = "standard") -> int:
     """The arrangement's shape is ``name`` (one or several)."""
-    return 1 if ctx.shape in _names(name) else 0
+    return 1 if _is(ctx.shape, name) else 0
 
 
 @rule_function("seat")
 def seat(ctx: ScoringContext, wind: Any = "E") -> int:
     """The player sits at ``wind`` (004 Sheet 17: "If you are East")."""
-    return 1 if ctx.hand.seat_wind in _names(wind) else 0
+    return 1 if _is(ctx.hand.seat_wind, wind) else 0
 
 
 @rule_function("win", needs="win_facts")
@@ -256,19 +283,11 @@ def win(ctx: ScoringContext, source: Any = None, fact: Any = None, tile: Any = N
     facts = ctx.win_facts
     if not facts:
         return 0
-    sources = _names(source)
-    if sources is not None and ctx.win.source not in sources:
+    if fact is not None and not _any_in(fact, facts):
         return 0
-    wanted = _names(fact)
-    if wanted is not None and not any(f in facts for f in wanted):
+    if not _is(ctx.win.source, source) or not _is(ctx.win.tile, tile):
         return 0
-    tiles = _names(tile)
-    if tiles is not None and ctx.win.tile not in tiles:
-        return 0
-    seats = _names(seat)
-    if seats is not None and ctx.hand.seat_wind not in seats:
-        return 0
-    return 1
+    return 1 if _is(ctx.hand.seat_wind, seat) else 0
 
 
 # -- special hands (004 Sheets 22-29) ---------------------------------------------------------
@@ -286,10 +305,7 @@ def _self_drawn_ok(ctx: ScoringContext) -> bool:
 def _standard_sets(ctx: ScoringContext, kind: Any) -> tuple[tuple, tuple] | None:
     """The four sets and the pair of a sets-and-a-pair hand whose sets are all ``kind``."""
     split = ctx.standard_split
-    if split is None:
-        return None
-    kinds = _names(kind)
-    if any(s.kind not in kinds for s in split[0]):
+    if split is None or not ctx.group_kinds <= _kind_set(kind):
         return None
     return split
 
@@ -302,12 +318,11 @@ def four_sets(ctx: ScoringContext, kind: Any = ("pung", "kong"), tiles: Any = No
     found = _standard_sets(ctx, kind)
     if found is None:
         return 0
-    groups, (the_pair,) = found
     selected = _selected(ctx, tiles)
-    if selected is not None and any(s.tile not in selected for s in groups):
+    if selected is not None and not ctx.group_tiles <= selected:
         return 0
     pair_tiles = _selected(ctx, pair)
-    if pair_tiles is not None and the_pair.tile not in pair_tiles:
+    if pair_tiles is not None and found[1][0].tile not in pair_tiles:
         return 0
     if one_suit and len(ctx.suits) != 1:
         return 0
