@@ -1,0 +1,200 @@
+"""Recording, previewing and correcting hands through the API: the answers carry the computed
+scores, lines, payments and running totals; bad input gets field paths, never a 500."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
+
+from clubs.models import AuditEntry, Hand
+from tests.web.test_recording import sheet19_hand
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def scorer_api(users):
+    client = APIClient()
+    client.force_authenticate(users["scorer"])
+    return client
+
+
+@pytest.fixture
+def admin_api(users):
+    client = APIClient()
+    client.force_authenticate(users["admin"])
+    return client
+
+
+def contract_body(table_id: int, **over) -> dict:
+    body = {
+        "table": table_id,
+        "winner": "S",
+        "discarder": "W",
+        "win_from": "discard",
+        "seats": {"E": {"score": 12}, "S": sheet19_hand(0), "W": {"score": 36}, "N": {"score": 0}},
+    }
+    return {**body, **over}
+
+
+def test_record_answers_with_scores_lines_payments_and_totals(scorer_api, table):
+    """004 Sheet 19 hand 1 scored in full (54 points, 4 doubles, 864) and settled as the
+    contract's settle example (S wins on W's discard; E 12, W 36, N 0)."""
+    answer = scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json")
+    assert answer.status_code == 201, answer.json()
+    hand = answer.json()
+    seats = {s["wind"]: s for s in hand["seats"]}
+    assert (seats["S"]["points"], seats["S"]["doubles"], seats["S"]["score"]) == (54, 4, 864)
+    assert seats["S"]["kind"] == "full" and seats["E"]["kind"] == "quick"
+    assert any(line["points"] == 20 for line in seats["S"]["lines"])  # Mah Jong
+    assert {w: s["net"] for w, s in seats.items()} == {"E": -1752, "S": 3456, "W": -780,
+                                                        "N": -924}
+    assert {w: s["running_total"] for w, s in seats.items()} == {
+        "E": -1752, "S": 3456, "W": -780, "N": -924}
+    by_seat = {s["seat"]: w for w, s in seats.items()}
+    paid = {(by_seat[p["from"]], by_seat[p["to"]]): p["amount"] for p in hand["payments"]}
+    assert paid[("E", "S")] == 1728 and paid[("W", "S")] == 864 and paid[("N", "S")] == 864
+    assert hand["entry"]["seats"]["E"] == {"score": 12}
+
+
+def test_table_state_shows_next_east_and_winds(scorer_api, table):
+    """004 Sheet 16: South went Mah Jong, so the winds move on; South's player is East next."""
+    scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json")
+    state = scorer_api.get(f"/api/v1/tables/{table.pk}/state/").json()
+    bob = next(s for s in state["seats"] if s["name"] == "Bob")
+    assert state["next"]["number"] == 2
+    assert state["next"]["dealer"] == bob["id"]
+    assert state["next"]["winds"][str(bob["id"])] == "E"
+    assert state["next"]["prevailing_wind"] == "E"
+    assert state["pot"] == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"winner": "X"}, ["winner"]),
+        ({"draw": True}, ["draw"]),
+        ({"discarder": "S"}, ["discarder"]),
+        ({"win_from": "wall"}, ["discarder"]),
+        ({"seats": {"E": {"score": 12}}}, ["seats", "S"]),
+        ({"seats": {"E": {"score": -5}, "S": {"score": 1}, "W": {"score": 0},
+                    "N": {"score": 0}}}, ["seats", "E", "score"]),
+        ({"table": 999999}, ["table"]),
+    ],
+)
+def test_bad_input_gets_field_paths_and_saves_nothing(scorer_api, table, change, path):
+    answer = scorer_api.post("/api/v1/hands/", contract_body(table.pk, **change), format="json")
+    assert answer.status_code == 400
+    node = answer.json()
+    for key in path:
+        node = node[key]
+    assert node, answer.json()
+    assert not Hand.objects.exists()
+
+
+def test_bad_tiles_nested_under_the_seat_wind(scorer_api, table):
+    body = contract_body(table.pk)
+    body["seats"]["S"] = {**body["seats"]["S"], "bonus": ["f2", "q7"]}
+    answer = scorer_api.post("/api/v1/hands/", body, format="json")
+    assert answer.status_code == 400
+    assert "bonus" in answer.json()["seats"]["S"]
+
+
+def test_garbage_body_is_a_400_not_a_500(scorer_api, table):
+    for body in ([], "text", {"table": table.pk, "seats": "E"}, {"table": table.pk, "seats": []}):
+        answer = scorer_api.post("/api/v1/hands/", body, format="json")
+        assert answer.status_code == 400, (body, answer.content)
+
+
+def test_expected_number_already_taken_is_409(scorer_api, table):
+    assert scorer_api.post("/api/v1/hands/", contract_body(table.pk, number=1),
+                           format="json").status_code == 201
+    again = scorer_api.post("/api/v1/hands/", contract_body(table.pk, number=1), format="json")
+    assert again.status_code == 409
+    assert "hand 2" in again.json()["detail"]
+
+
+def test_preview_saves_nothing(scorer_api, table):
+    answer = scorer_api.post("/api/v1/hands/preview/", contract_body(table.pk), format="json")
+    assert answer.status_code == 200 and answer.json()["id"] is None
+    assert answer.json()["number"] == 1
+    assert not Hand.objects.exists()
+
+
+def test_correction_recomputes_the_totals_and_is_audited(scorer_api, admin_api, table, users):
+    first = scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json").json()
+    body = contract_body(table.pk)
+    body["seats"] = {w: {"score": s} for w, s in zip("ESWN", (40, 0, 0, 0), strict=True)}
+    body["winner"], body["discarder"], body["win_from"] = "E", None, "wall"
+    second = scorer_api.post("/api/v1/hands/", body, format="json").json()
+    bob = next(s for s in second["seats"] if s["name"] == "Bob")
+    assert bob["wind"] == "E" and bob["running_total"] == 3456 + 40 * 6
+
+    fixed = scorer_api.patch(
+        f"/api/v1/hands/{first['id']}/",
+        {"seats": {"W": {"score": 4}}, "note": "W had 4, not 36"},
+        format="json",
+    )
+    assert fixed.status_code == 200, fixed.json()
+    state = scorer_api.get(f"/api/v1/tables/{table.pk}/state/").json()
+    carol = next(s for s in state["seats"] if s["name"] == "Carol")
+    # Hand 1 again with W 4: W pays S 864, pays E (12) the difference 8 doubled for East,
+    # and is paid 4 by N (0).
+    nets = {s["name"]: s["net"] for s in state["hands"][0]["seats"]}
+    assert nets["Carol"] == -864 - 16 + 4
+    assert state["totals"][str(carol["id"])] == nets["Carol"] - 40
+    trail = admin_api.get("/api/v1/audit-entries/").json()["results"]
+    assert trail[0]["action"] == "update" and trail[0]["user"] == "scorer-user"
+    assert trail[0]["before"]["seats"]["W"] == {"score": 36}
+    assert trail[0]["after"]["seats"]["W"] == {"score": 4}
+    assert trail[0]["note"] == "W had 4, not 36"
+
+
+def test_correction_with_bad_input_changes_nothing(scorer_api, table):
+    first = scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json").json()
+    answer = scorer_api.patch(f"/api/v1/hands/{first['id']}/", {"winner": "E", "draw": True},
+                              format="json")
+    assert answer.status_code == 400 and "draw" in answer.json()
+    assert not AuditEntry.objects.exists()
+    assert Hand.objects.get(pk=first["id"]).winner.name == "Bob"
+
+
+def test_void_and_restore(scorer_api, table):
+    first = scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json").json()
+    voided = scorer_api.post(f"/api/v1/hands/{first['id']}/void/", {"reason": "twice"},
+                             format="json")
+    assert voided.json()["voided"] is True
+    state = scorer_api.get(f"/api/v1/tables/{table.pk}/state/").json()
+    assert set(state["totals"].values()) == {0}
+    assert state["next"]["number"] == 2  # numbers are never reused
+    scorer_api.post(f"/api/v1/hands/{first['id']}/void/", {"reason": "it was real",
+                                                            "voided": False}, format="json")
+    state = scorer_api.get(f"/api/v1/tables/{table.pk}/state/").json()
+    assert sorted(state["totals"].values()) == [-1752, -924, -780, 3456]
+
+
+def test_recording_cost_does_not_grow_with_the_night(scorer_api, table):
+    """An append reads the table's cached state, not every earlier hand: the same number of
+    queries for the 2nd hand as for the 12th."""
+    counts = []
+    for number in range(1, 13):
+        with CaptureQueriesContext(connection) as ctx:
+            answer = scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json")
+        assert answer.status_code == 201 and answer.json()["number"] == number
+        counts.append(len(ctx.captured_queries))
+    assert counts[1] == counts[-1]
+    assert counts[-1] <= 12
+
+
+def test_session_totals_sum_every_table(scorer_api, table, club_session):
+    scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json")
+    totals = scorer_api.get(f"/api/v1/sessions/{club_session.pk}/totals/").json()
+    assert [(p["name"], p["total"]) for p in totals["players"]] == [
+        ("Bob", 3456), ("Carol", -780), ("David", -924), ("Alice", -1752)]
