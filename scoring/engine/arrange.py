@@ -47,7 +47,11 @@ def arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
 
 def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement]]]:
     """For a losing hand one tile short of Mah Jong: each tile that would complete it, with
-    the complete readings it gives (what a fishing hand waits for, 004 Sheets 21-29)."""
+    the complete readings it gives (what a fishing hand waits for, 004 Sheets 21-29).
+
+    Each completion is read as drawn from the wall. Only tiles that could join the held tiles
+    are tried: the same tile or a neighbour within two in its suit, and, when nothing is
+    declared, the tiles a special shape could still want."""
     physical = [0] * N
     for meld in hand.melds:
         if meld.kind in _SIZES and T.is_playing(meld.tile):
@@ -55,20 +59,51 @@ def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement
                 i = T.INDEX.get(code)
                 if i is not None:
                     physical[i] += 1
+    held = [0] * N
     for code in hand.concealed:
         i = T.INDEX.get(code)
         if i is not None:
             physical[i] += 1
+            held[i] += 1
+    whole = replace(hand, mahjong=True, win=Win(None, "wall"))
+    melds, concealed, _, _, _, mode, chows_left, limits, _ = _search_key(whole, rule)
+    wilds_held = len(concealed) != sum(held) or (mode == "b2" and held[T.INDEX["b2"]])
+    candidates = range(N) if wilds_held else _candidates(held, bool(melds))
     result = []
-    for i, code in enumerate(T.PLAYING):
+    for i in candidates:
         if physical[i] >= 4:
             continue
-        whole = replace(hand, mahjong=True, concealed=(*hand.concealed, code),
-                        win=Win(code, "wall"))
-        found = arrangements(whole, rule)
+        code = T.PLAYING[i]
+        found = _arrangements_for(melds, tuple(sorted((*concealed, code))), True, code, False,
+                                  mode, chows_left, limits, False)
         if found:
-            result.append((code, found))
+            result.append((code, list(found)))
     return result
+
+
+def _candidates(held: list[int], declared: bool) -> list[int]:
+    """Tiles that could complete a hand without wild tiles, in index order."""
+    wanted = set()
+    for i in range(N):
+        if not held[i]:
+            continue
+        wanted.add(i)
+        if i < T.FIRST_HONOUR:
+            base = i - i % 9
+            wanted.update(j for j in range(i - 2, i + 3) if base <= j < base + 9)
+    if not declared:
+        if all(held[i] == 0 for i in range(N) if i not in _MAJOR_SET):
+            wanted.update(T.MAJOR_INDICES)  # thirteen orphans
+        for n in range(9):  # knitting, triple knitting
+            if held[n] or held[9 + n] or held[18 + n]:
+                wanted.update((n, 9 + n, 18 + n))
+        for base in SUIT_BASES:  # snakes: a missing honour
+            if sum(1 for n in range(9) if held[base + n]) >= 8:
+                wanted.update(HONOURS)
+    return sorted(wanted)
+
+
+_MAJOR_SET = frozenset(T.MAJOR_INDICES)
 
 
 def arrangement_tiles(arrangement: Arrangement, mode: str | None = None) -> tuple[str, ...]:

@@ -208,3 +208,38 @@ def test_jokers_stand_in_thirteen_orphans_up_to_the_special_limit(extra, data):
     validate_hand(hand, JOKERS)
     shapes = {a.shape for a in arrangements(hand, JOKERS)}
     assert ("thirteen_orphans" in shapes) == (len(replaced) <= 4)
+
+
+def brute_force_completions(hand, rule):
+    """Every playing tile tried through arrangements(): what completions() must equal."""
+    from dataclasses import replace
+    out = []
+    for code in T.PLAYING:
+        whole = replace(hand, mahjong=True, concealed=(*hand.concealed, code),
+                        win=Win(code, "wall"))
+        try:
+            validate_hand(whole, rule)
+        except HandError:
+            continue
+        found = arrangements(whole, rule)
+        if found:
+            out.append((code, found))
+    return out
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.one_of(mahjong_hands().map(lambda case: case[0]),
+                 special_hands().map(lambda case: Hand("E", "E", True, concealed=tuple(case[1]),
+                                                       win=Win(case[1][0], "wall")))),
+       st.data())
+def test_completions_find_every_waiting_tile(complete, data):
+    """Fishing part-scores (004 Sheets 21-29) depend on every waiting tile being found."""
+    assume(complete.concealed)
+    dropped = data.draw(st.sampled_from(complete.concealed))
+    rest = list(complete.concealed)
+    rest.remove(dropped)
+    hand = Hand("E", "E", False, complete.melds, tuple(rest), fishing=True)
+    got = completions(hand, ANY_CHOWS)
+    assert [(t, set(a)) for t, a in got] == [
+        (t, set(a)) for t, a in brute_force_completions(hand, ANY_CHOWS)]
+    assert dropped in [t for t, _ in got]
