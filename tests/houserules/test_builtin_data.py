@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.engine import RULE_FUNCTIONS, HouseRule, builtin_house_rules, get_house_rule
 from scoring.engine.score import plan_for
@@ -54,3 +56,36 @@ def test_three_consecutive_chows_reading_is_an_argument_002_line_969():
     data = hand("chow b1, chow b4, chow b7, pung c8", "d7 d7", win="d7 discard")
     assert "three_consecutive_chows" not in score(data, rule).item_codes
     assert "three_consecutive_chows" in score(data, straight).item_codes
+
+
+# -- a copy changes only what it overrides, for any values a club may choose ------------------
+
+OVERRIDABLE = st.fixed_dictionaries({}, optional={
+    "scoring": st.fixed_dictionaries({}, optional={
+        "limit": st.integers(1, 100_000),
+        "players": st.sampled_from([2, 3, 4, 5]),
+        "max_chows": st.one_of(st.none(), st.integers(0, 4)),
+    }),
+    "payment": st.fixed_dictionaries({}, optional={
+        "starting_tally": st.integers(0, 10_000),
+        "kong_chips_claimed": st.integers(0, 10),
+        "east_multiplier": st.integers(1, 3),
+    }),
+    "rotation": st.fixed_dictionaries({}, optional={
+        "max_consecutive_dealer": st.one_of(st.none(), st.integers(1, 5)),
+    }),
+})
+
+
+@settings(max_examples=60, deadline=None)
+@given(slug=st.sampled_from(RULES), overrides=OVERRIDABLE)
+def test_derived_copies_change_only_the_overridden_fields(slug, overrides):
+    rule = get_house_rule(slug)
+    copy = rule.derive("ours", overrides)
+    base, ours = rule.to_dict(), copy.to_dict()
+    for section in ("scoring", "payment", "rotation"):
+        given_values = overrides.get(section, {})
+        for name, value in base[section].items():
+            expected = given_values.get(name, value)
+            assert ours[section][name] == expected, (section, name)
+    assert ours["items"] == base["items"]
