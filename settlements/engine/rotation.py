@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from scoring.engine.rules.model import HouseRule
 from settlements.engine.table import WINDS, SettlementInputError
@@ -37,9 +38,9 @@ class Seating:
     # Hands played in the current wind of the round (002).
     hands_in_wind: int = 0
 
-    @property
+    @cached_property
     def winds(self) -> dict[str, str]:
-        """Each seated player's seat wind, in seat order."""
+        """Each seated player's seat wind, in seat order (computed once: the seating is frozen)."""
         n = len(self.players)
         by_position = {(i - self.passes) % n: p for i, p in enumerate(self.players)}
         return {by_position[k]: wind for k, wind in enumerate(self.seats)}
@@ -49,8 +50,12 @@ class Seating:
         seated = set(self.winds)
         return next((p for p in self.players if p not in seated), None)
 
+    @cached_property
+    def by_wind(self) -> dict[str, str]:
+        return {w: p for p, w in self.winds.items()}
+
     def player_at(self, wind: str) -> str:
-        return next(p for p, w in self.winds.items() if w == wind)
+        return self.by_wind[wind]
 
     @property
     def east(self) -> str:

@@ -51,9 +51,10 @@ def check_table(table: HandAtTable, rule: HouseRule) -> None:
         err("hands", "East must be at the table: give a hand for E.")
     if len(seats) not in seat_counts(rule):
         want = seat_counts(rule)[0]
+        mend = (f"choose a house rule for {len(seats)} players" if 2 <= len(seats) <= 4
+                else "mah-jong is played by 2, 3 or 4 at the table")
         err("hands", f"House rule {rule.slug!r} is played with {want} at the table, "
-                     f"but {len(seats)} hands were given; give {want}, or choose a house rule "
-                     f"for {len(seats)} players.")
+                     f"but {len(seats)} hands were given; give {want}, or {mend}.")
     for seat in seats:
         score = table.scores.get(seat)
         if not isinstance(score, int) or isinstance(score, bool) or score < 0:
