@@ -149,7 +149,7 @@ def test_correction_recomputes_the_totals_and_is_audited(scorer_api, admin_api, 
     # and is paid 4 by N (0).
     nets = {s["name"]: s["net"] for s in state["hands"][0]["seats"]}
     assert nets["Carol"] == -864 - 16 + 4
-    assert state["totals"][str(carol["id"])] == nets["Carol"] - 40
+    assert state["totals"][str(carol["id"])] == nets["Carol"] - 80  # East won 40: 80 each
     trail = admin_api.get("/api/v1/audit-entries/").json()["results"]
     assert trail[0]["action"] == "update" and trail[0]["user"] == "scorer-user"
     assert trail[0]["before"]["seats"]["W"] == {"score": 36}

@@ -11,8 +11,8 @@ from clubs.recording import (
     HandInputError,
     correct_hand,
     preview_hand,
-    record_hand,
     recompute_table,
+    record_hand,
     swap_seats,
     void_hand,
 )
