@@ -93,9 +93,14 @@ def run_session(
     rule: HouseRule,
     players: Sequence[str] | None = None,
     pot: int = 0,
+    goulash_rule: HouseRule | None = None,
 ) -> SessionResult:
     """Settle ``hands`` in order under ``rule``. Raises ``SettlementInputError`` with paths
-    ``hands.<n>.<field>`` (n from 0) for a hand that cannot have happened."""
+    ``hands.<n>.<field>`` (n from 0) for a hand that cannot have happened.
+
+    ``goulash_rule`` is the house rule named by ``rule.goulash_rule`` (the caller looks it up):
+    goulash hands are paid by it (e.g. 000's kitty), while the seating follows ``rule``.
+    """
     if rule.rotation.scheme not in ROTATIONS:
         raise SettlementInputError({"rules": [
             f"House rule {rule.slug!r} names an unknown rotation {rule.rotation.scheme!r}; "
@@ -107,8 +112,9 @@ def run_session(
     records: list[HandRecord] = []
     for i, hand in enumerate(hands):
         table = table_for(hand, seating, pot)
+        paid_by = goulash_rule if table.goulash and goulash_rule is not None else rule
         try:
-            settlement = settle_hand(table, rule)
+            settlement = settle_hand(table, paid_by)
         except SettlementInputError as exc:
             raise SettlementInputError(
                 {f"hands.{i}.{path}": msgs for path, msgs in exc.errors.items()}) from None
