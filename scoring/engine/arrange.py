@@ -104,6 +104,7 @@ def _candidates(held: list[int], declared: bool) -> list[int]:
 
 
 _MAJOR_SET = frozenset(T.MAJOR_INDICES)
+_MINOR_INDICES = tuple(i for i in range(N) if i not in _MAJOR_SET)
 
 
 def arrangement_tiles(arrangement: Arrangement, mode: str | None = None) -> tuple[str, ...]:
@@ -319,6 +320,13 @@ def _suit_ways(c: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ..
 
 
 @lru_cache(maxsize=1 << 16)
+def _suit_ways_at(c: tuple[int, ...], base: int) -> tuple[tuple, ...]:
+    """``_suit_ways`` with the numbers turned into tile indices of the suit at ``base``."""
+    return tuple((tuple(base + p for p in pungs), tuple(base + c for c in chows),
+                  pair + base if pair >= 0 else -1) for pungs, chows, pair in _suit_ways(c))
+
+
+@lru_cache(maxsize=1 << 16)
 def _standard_plain(counts: tuple[int, ...], need_pair: bool, chows_left: int):
     """Readings of concealed tiles (no wild tiles) as pungs, chows (at most ``chows_left``) and
     one pair if ``need_pair``: a tuple of readings, each a tuple of concealed ``Set``s."""
@@ -336,11 +344,10 @@ def _standard_plain(counts: tuple[int, ...], need_pair: bool, chows_left: int):
             return ()
     per_suit = []
     for base in SUIT_BASES:
-        ways = _suit_ways(counts[base:base + 9])
+        ways = _suit_ways_at(counts[base:base + 9], base)
         if not ways:
             return ()
-        per_suit.append([(tuple(base + p for p in pungs), tuple(base + c for c in chows),
-                          pair + base if pair >= 0 else -1) for pungs, chows, pair in ways])
+        per_suit.append(ways)
     out = []
     want_pairs = 1 if need_pair else 0
     for a in per_suit[0]:
@@ -477,7 +484,7 @@ def _special_readings(nat: tuple[int, ...], assigned: tuple[int, ...], free: int
     wild_total = free + sum(assigned)
     if wild_total > lim_special or sum(nat) + wild_total != 14:
         return []
-    held = [n + a for n, a in zip(nat, assigned, strict=True)]
+    held = [n + a for n, a in zip(nat, assigned, strict=True)] if wild_total else nat
     out = []
     if wild_total or not any(n & 1 for n in nat):
         pairs = _seven_pairs(nat, assigned, free, wild_code)
@@ -539,7 +546,7 @@ def _templates(held: list[int], wild_total: int):
     suits_used = [b for b in SUIT_BASES if any(held[b:b + 9])]
     # Thirteen orphans: one of each major tile and a fourteenth major (004 Sheet 22).
     majors = T.MAJOR_INDICES
-    if sum(held[i] for i in majors) == sum(held):
+    if not any(held[i] for i in _MINOR_INDICES):
         for dup in majors:
             if wild_total or held[dup] == 2:
                 yield "thirteen_orphans", (_group(majors[0], majors), _group(dup, (dup,)))
@@ -713,6 +720,12 @@ def _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left
 
 
 def _partial_arrangement(declared, parts, rest, nat, assigned, free_left, wild_code):
+    if not free_left and not any(assigned) and not any(p[2] for p in parts):
+        # No wild tiles: sets straight from the shared objects, loose tiles in index order.
+        found = tuple(_make_set((kind, i, 0, ())) for kind, i, _ in
+                      sorted(parts, key=lambda p: (p[1], p[0])))
+        loose = tuple(T.PLAYING[i] for i in range(N) for _ in range(rest[i]))
+        return Arrangement("partial", tuple(declared) + found, loose)
     real = list(nat)
     jokers = list(assigned)
     sets = []
