@@ -16,7 +16,12 @@ from django.db import IntegrityError, transaction
 from clubs.house_rules import ensure_builtin_house_rules
 from clubs.models import AuditAction, AuditEntry, Club, HouseRuleRecord, HouseRuleVersion
 from scoring.engine import RULE_FUNCTIONS, HouseRule, HouseRuleError, builtin_house_rules
+from scoring.engine.rules.model import MINIMUM_MEASURES, apply_overrides
 from scoring.engine.score import plan_for
+
+# Beyond this a limit is a typing slip, not a club's choice.
+MAX_LIMIT = 1_000_000_000
+WINDS = ("E", "S", "W", "N")
 
 
 def latest_version(record: HouseRuleRecord) -> HouseRuleVersion | None:
@@ -48,7 +53,13 @@ def derive_rule(base: HouseRuleRecord, slug: str, overrides: dict[str, Any],
     if not isinstance(overrides, dict):
         raise HouseRuleError({"overrides": ["Give an object of changes, e.g. "
                                             '{"scoring": {"limit": 2000}}.']})
-    rule = house_rule_of(base.latest_version()).derive(slug, overrides, **top)
+    parent = house_rule_of(base.latest_version())
+    data = {**parent.to_dict(), "slug": slug, "based_on": parent.slug, "version": 1, **top}
+    data = apply_overrides(data, overrides)
+    errors = shape_errors(data)
+    if errors:
+        raise HouseRuleError(errors)
+    rule = HouseRule.from_dict(data)
     rule.check(set(RULE_FUNCTIONS))
     plan_for(rule)  # binds each item's arguments to its rule function
     limit_hands = [item.code for item in rule.items if item.limit is not None]
@@ -63,6 +74,67 @@ def derive_rule(base: HouseRuleRecord, slug: str, overrides: dict[str, Any],
         raise HouseRuleError({"goulash_rule": [f"No house rule {goulash!r} to score goulash "
                                                "hands; give an existing slug or null."]})
     return rule
+
+
+def shape_errors(data: dict[str, Any]) -> dict[str, list[str]]:
+    """What a club's overrides can get wrong that the house rule's own check assumes away:
+    lists of pairs that are not pairs, text that is not text, numbers that are not numbers.
+    Paths are those of the overrides (``scoring.go_out_minimum``, ``items.mahjong.points``)."""
+    errors: dict[str, list[str]] = {}
+
+    def err(path: str, message: str) -> None:
+        errors.setdefault(path, []).append(message)
+
+    scoring, payment = data.get("scoring", {}), data.get("payment", {})
+    for name in ("go_out_minimum", "goulash_go_out_minimum"):
+        value = scoring.get(name)
+        if value is None and name == "goulash_go_out_minimum":
+            continue
+        if not _rows(value, lambda m: m in MINIMUM_MEASURES, _is_count):
+            err(f"scoring.{name}", "Give a list of [measure, threshold] pairs, the measure "
+                "points, doubles or score: e.g. [[\"points\", 3]] or [[\"doubles\", 4], "
+                "[\"score\", 500]]; [] for no minimum.")
+    limit = scoring.get("limit")
+    if _is_count(limit) and limit > MAX_LIMIT:
+        err("scoring.limit", f"The limit must be at most {MAX_LIMIT:,}.")
+    if not _rows(payment.get("points_to_payment"), _is_count, _is_count):
+        err("payment.points_to_payment", "Give a list of [points, payment] rows of whole "
+            "numbers, e.g. [[3, 8], [4, 16], [5, 24]]; [] to pay the score itself.")
+    winds = data.get("rotation", {}).get("goulash_winds")
+    if not isinstance(winds, list | tuple) or any(w not in WINDS for w in winds):
+        err("rotation.goulash_winds", "Give a list of winds of the round, e.g. [\"W\"]; [] "
+            "for none.")
+    for name in ("name", "description", "source"):
+        if not isinstance(data.get(name), str):
+            err(name, "Give text.")
+    if data.get("goulash_rule") is not None and not isinstance(data["goulash_rule"], str):
+        err("goulash_rule", "Give the slug of a house rule, or null.")
+    for i, item in enumerate(data.get("items", [])):
+        if not isinstance(item, dict):
+            continue  # the house rule's own check names it
+        code = item.get("code")
+        where = f"items.{code}" if isinstance(code, str) else f"items[{i}]"
+        for name in ("code", "wording", "rule", "who", "source"):
+            if name in item and not isinstance(item[name], str):
+                err(f"{where}.{name}", "Give text.")
+        for name in ("points", "doubles", "fishing_doubles"):
+            if name in item and not _is_count(item[name]):
+                err(f"{where}.{name}", "Give a whole number, 0 or more.")
+        replaces = item.get("replaces", [])
+        if not isinstance(replaces, list | tuple) or not all(isinstance(c, str) for c in replaces):
+            err(f"{where}.replaces", "Give a list of item codes.")
+    return errors
+
+
+def _is_count(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _rows(value: Any, first, second) -> bool:
+    return isinstance(value, list | tuple) and all(
+        isinstance(row, list | tuple) and len(row) == 2 and first(row[0]) and second(row[1])
+        for row in value
+    )
 
 
 def _exists(slug: str) -> bool:
@@ -144,4 +216,4 @@ def update_copy(record: HouseRuleRecord, overrides: dict[str, Any] | None = None
 
 
 __all__ = ["base_record", "create_copy", "derive_rule", "house_rule_of", "latest_version",
-           "update_copy"]
+           "shape_errors", "update_copy"]

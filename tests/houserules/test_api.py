@@ -93,6 +93,8 @@ def test_anonymous_cannot_create(db, club):
         ({"scoring": {"limit": -1}}, "scoring.limit"),
         ({"items": {"no_such_item": None}}, "items.no_such_item"),
         ({"rotation": {"scheme": 3, "dice": 2}}, "rotation.dice"),
+        ({"scoring": {"go_out_minimum": [["points"]]}}, "scoring.go_out_minimum"),
+        ({"payment": {"points_to_payment": "double it"}}, "payment.points_to_payment"),
     ],
 )
 def test_invalid_overrides_get_400_with_field_paths(people, overrides, path):

@@ -142,6 +142,31 @@ def test_invalid_copies_are_refused_with_the_field_and_a_reason(club, user, over
     assert not club.house_rules.exists()
 
 
+MALFORMED = [
+    ({"scoring": {"go_out_minimum": [["points"]]}}, "scoring.go_out_minimum"),
+    ({"scoring": {"go_out_minimum": "3 points"}}, "scoring.go_out_minimum"),
+    ({"scoring": {"go_out_minimum": [["points", "x"]]}}, "scoring.go_out_minimum"),
+    ({"scoring": {"go_out_minimum": [["fans", 3]]}}, "scoring.go_out_minimum"),
+    ({"scoring": {"goulash_go_out_minimum": 5}}, "scoring.goulash_go_out_minimum"),
+    ({"scoring": {"limit": 10**40}}, "scoring.limit"),
+    ({"payment": {"points_to_payment": [[1]]}}, "payment.points_to_payment"),
+    ({"payment": {"points_to_payment": [["a", 1]]}}, "payment.points_to_payment"),
+    ({"rotation": {"goulash_winds": "W"}}, "rotation.goulash_winds"),
+    ({"items": {"mahjong": {"points": None}}}, "items.mahjong.points"),
+    ({"items": {"mahjong": {"replaces": "dragon_pung_melded"}}}, "items.mahjong.replaces"),
+    ({"add_items": [{"code": 5, "wording": "w", "rule": "sets"}]}, "items["),
+    ({"name": 5}, "name"),
+    ({"goulash_rule": 5}, "goulash_rule"),
+]
+
+
+@pytest.mark.parametrize(("overrides", "path"), MALFORMED)
+def test_malformed_overrides_are_refused_not_crashed_on(club, user, overrides, path):
+    with pytest.raises(HouseRuleError) as refused:
+        create_copy(club, "guide", "broken", "Broken", overrides, user)
+    assert any(key.startswith(path) for key in refused.value.errors), refused.value.errors
+
+
 def test_the_slug_must_be_new(club, user):
     create_copy(club, "guide", "mine", "Mine", {}, user)
     for slug in ("mine", "guide"):
