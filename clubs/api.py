@@ -372,9 +372,17 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         value = data.get("table") if isinstance(data, dict) else None
         table = None
         if isinstance(value, int) or (isinstance(value, str) and value.isdigit()):
-            table = Table.objects.select_related("session__club").filter(pk=int(value)).first()
-            if table is not None and not perms.can_view_club(self.request.user,
-                                                             table.session.club):
+            user = self.request.user
+            tables = Table.objects.select_related("session__club")
+            if user.is_authenticated and not user.is_superuser:
+                tables = tables.annotate(my_role=perms.role_subquery(user, "session__club_id"))
+            try:
+                table = tables.get(pk=int(value))
+            except Table.DoesNotExist:
+                table = None
+            if table is not None and hasattr(table, "my_role"):
+                perms.remember_role(user, table.session.club_id, table.my_role)
+            if table is not None and not perms.can_view_club(user, table.session.club):
                 table = None  # another club's table reads as no table at all
         if table is None:
             raise DRFValidationError({"table": [

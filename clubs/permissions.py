@@ -10,7 +10,7 @@ another club holds; a user who can see a club but lacks the role for a change ge
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from rest_framework import permissions
 
 from clubs.models import Club, Member
@@ -39,7 +39,25 @@ def club_role(user, club: Club | int) -> str | None:
     if user.is_superuser:
         return ADMIN
     club_id = club if isinstance(club, int) else club.pk
+    known = getattr(user, "_club_role_known", {})
+    if club_id in known:
+        return known[club_id]
     return _roles(user).get(club_id)
+
+
+def remember_role(user, club_id: int, role: str | None) -> None:
+    """Keep a role read along with another query (saves a query on the recording path)."""
+    if not hasattr(user, "_club_role_known"):
+        user._club_role_known = {}
+    user._club_role_known[club_id] = role
+
+
+def role_subquery(user, club_ref: str):
+    """The user's active role at the club ``club_ref`` (an OuterRef path), for annotations."""
+    return Subquery(
+        Member.objects.filter(club_id=OuterRef(club_ref), user_id=user.pk, active=True)
+        .values("role")[:1]
+    )
 
 
 def has_role(user, club: Club | int, role: str) -> bool:
