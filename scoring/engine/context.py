@@ -24,6 +24,7 @@ GREENS = frozenset(("b2", "b3", "b4", "b6", "b8", "dg"))
 FLOWERS = ("f1", "f2", "f3", "f4")
 SEASONS = ("s1", "s2", "s3", "s4")
 
+PUNGS_AND_KONGS = frozenset(("pung", "kong"))
 # A seat wind's own tile and own flower/season number (004 Sheet 20: 1 = East ... 4 = North).
 WIND_TILE = {"E": "we", "S": "ws", "W": "ww", "N": "wn"}
 SEAT_NUMBER = {"E": "1", "S": "2", "W": "3", "N": "4"}
@@ -153,6 +154,11 @@ class ScoringContext:
         """The tiles of the four sets of a four-sets-and-a-pair hand (empty for others)."""
         split = self.standard_split
         return frozenset(s.tile for s in split[0]) if split else frozenset()
+
+    @cached_property
+    def pung_hand(self) -> bool:
+        """Four pungs or kongs and a pair, the frame of most special hands."""
+        return bool(self.standard_split) and self.group_kinds <= PUNGS_AND_KONGS
 
     @cached_property
     def max_chows(self) -> int | None:

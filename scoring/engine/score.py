@@ -143,12 +143,21 @@ def _prepare(rule: HouseRule) -> _Plan:
         if problem:
             errors.setdefault(f"items[{i}].args", []).append(f"{item.rule}: {problem}.")
             continue
+        if _worthless(item):
+            continue
         call = partial(fn, **kwargs) if kwargs else fn
         factory = PER_SET_RULE_FUNCTIONS.get(item.rule)
         steps.append(_Step(i, item, call, factory(**kwargs) if factory else None))
     if errors:
         raise HouseRuleError(errors)
     return _Plan(rule, steps)
+
+
+def _worthless(item: Item) -> bool:
+    """An item that can change nothing (004's chow, 0 points; the East double left off):
+    checked for mistakes like any other, but not asked about every hand."""
+    return not (item.points or item.doubles or item.limit is not None or item.replaces
+                or item.fishing_limit is not None or item.fishing_doubles)
 
 
 def _argument_problem(fn: Callable, kwargs: dict) -> str | None:

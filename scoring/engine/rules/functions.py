@@ -329,19 +329,19 @@ def four_sets(ctx: ScoringContext, kind: Any = ("pung", "kong"), tiles: Any = No
     return 1 if _concealed_ok(ctx, concealed) else 0
 
 
-@rule_function("purity", needs="standard_split")
+@rule_function("purity", needs="pung_hand")
 def purity(ctx: ScoringContext) -> int:
     """Four pungs/kongs and a pair all of one suit, no honours, no chows (Sheet 23)."""
     return four_sets(ctx, tiles="suit", pair="suit", one_suit=True)
 
 
-@rule_function("fourfold_plenty", needs="standard_split")
+@rule_function("fourfold_plenty", needs="pung_hand")
 def fourfold_plenty(ctx: ScoringContext) -> int:
     """Four kongs and a pair (Sheet 25)."""
     return four_sets(ctx, kind="kong")
 
 
-@rule_function("buried_treasure", needs="standard_split")
+@rule_function("buried_treasure", needs="pung_hand")
 def buried_treasure(ctx: ScoringContext, kongs: bool = False) -> int:
     """Four concealed pungs of one suit with winds/dragons, and a pair, all drawn from the
     wall; no kongs unless ``kongs`` (Sheet 25)."""
@@ -351,7 +351,7 @@ def buried_treasure(ctx: ScoringContext, kongs: bool = False) -> int:
     return 1 if _self_drawn_ok(ctx) else 0
 
 
-@rule_function("imperial_jade", needs="standard_split")
+@rule_function("imperial_jade", needs="pung_hand")
 def imperial_jade(ctx: ScoringContext, dragon_pung_required: bool = False) -> int:
     """Pungs/kongs and a pair of green tiles: green dragons and 2, 3, 4, 6, 8 bamboo
     (Sheet 26); whether a pung of green dragons is required is Sheet 31 item 9's question."""
@@ -362,19 +362,19 @@ def imperial_jade(ctx: ScoringContext, dragon_pung_required: bool = False) -> in
     return 1
 
 
-@rule_function("all_winds_and_dragons", needs="standard_split")
+@rule_function("all_winds_and_dragons", needs="pung_hand")
 def all_winds_and_dragons(ctx: ScoringContext) -> int:
     """Four pungs/kongs and a pair of winds and dragons (Sheet 26)."""
     return four_sets(ctx, tiles="honour", pair="honour")
 
 
-@rule_function("heads_and_tails", needs="standard_split")
+@rule_function("heads_and_tails", needs="pung_hand")
 def heads_and_tails(ctx: ScoringContext) -> int:
     """Four pungs/kongs and a pair of ones and nines (Sheet 27)."""
     return four_sets(ctx, tiles="terminal", pair="terminal")
 
 
-@rule_function("three_great_scholars", needs="standard_split")
+@rule_function("three_great_scholars", needs="pung_hand")
 def three_great_scholars(ctx: ScoringContext, rest_one_suit: bool = True) -> int:
     """Pungs/kongs of all three dragons, and a pung/kong and a pair of one suit (Sheet 28)."""
     found = _standard_sets(ctx, ("pung", "kong"))
@@ -391,7 +391,7 @@ def three_great_scholars(ctx: ScoringContext, rest_one_suit: bool = True) -> int
     return 1
 
 
-@rule_function("four_blessings", needs="standard_split")
+@rule_function("four_blessings", needs="pung_hand")
 def four_blessings(ctx: ScoringContext) -> int:
     """Pungs/kongs of all four winds and a pair of any tile (Sheet 28)."""
     found = _standard_sets(ctx, ("pung", "kong"))
