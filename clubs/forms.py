@@ -169,7 +169,11 @@ DRAW = "draw"
 class HandOutcomeForm(forms.Form):
     """Step 1: who went Mah Jong (or a wall game), how, and who discarded the winning tile."""
 
-    winner = forms.ChoiceField(label="Who went Mah Jong?", widget=forms.RadioSelect)
+    winner = forms.ChoiceField(
+        label="Who went Mah Jong?",
+        widget=forms.RadioSelect,
+        error_messages={"required": "Choose who went Mah Jong, or Wall game if no one did."},
+    )
     win_source = forms.ChoiceField(
         label="How was it won?",
         choices=WinSource.choices,
@@ -243,6 +247,7 @@ class SeatEntryForm(forms.Form):
         choices=[(QUICK, "Agreed score"), (FULL, "Full hand")],
         initial=QUICK,
         widget=forms.RadioSelect,
+        error_messages={"required": "Choose the agreed score or the full hand."},
     )
     score = forms.IntegerField(
         label="Score",

@@ -121,6 +121,7 @@ def record_hand_page(request, club, club_session, table):
                 context["preview"] = result.preview
                 return render(request, "clubs/record_hand.html", context)
         context["form_errors"] = _show_service_errors(result.errors, outcome, seat_forms)
+    context["to_mend"] = _count_errors(outcome, *seat_forms)
     return render(request, "clubs/record_hand.html", context, status=400)
 
 
@@ -137,6 +138,11 @@ def _repeated_save(request, table):
         return None
     entered = _entered_hand(outcome, seat_forms, hand.prevailing_wind)
     return hand if tv.is_same_hand(hand, entered) else None
+
+
+def _count_errors(*forms) -> int:
+    """How many answers need mending, for the note at the top of a long form on a phone."""
+    return sum(len(errors) for form in forms for errors in form.errors.values())
 
 
 def _int_or_none(value) -> int | None:
@@ -218,6 +224,7 @@ def correct_hand_page(request, club, club_session, table, hand):
             "void_form": void_form,
             "swap_form": swap_form,
             "form_errors": form_errors,
+            "to_mend": _count_errors(outcome, *seat_forms) if action == "edit" else 0,
             "audit": _audit_for(hand),
         },
         status=400 if action else 200,

@@ -126,6 +126,16 @@
       });
     });
     var preview = document.getElementById("preview");
-    if (preview) preview.scrollIntoView({ block: "start" });
+    if (preview) {
+      preview.scrollIntoView({ block: "start" });
+      // What is saved is what the form holds: after a change, the preview no longer shows it.
+      var markStale = function () {
+        preview.classList.add("stale");
+        var save = form.querySelector("button[value=save]");
+        if (save) save.hidden = true;
+      };
+      form.addEventListener("input", markStale);
+      form.addEventListener("change", markStale);
+    }
   });
 })();

@@ -178,6 +178,10 @@ def test_a_scorer_records_and_corrects_hands_on_a_phone(phone, live_server, user
         seat_block(page, legend).locator("input[name$='-score']").fill(str(score))
     page.click("button[value=preview]")
     shot(page, "07-preview-quick")
+    # A change after the preview hides Save until the hand is previewed again.
+    seat_block(page, "South · Carol").locator("input[name$='-score']").fill("8")
+    assert page.locator("button[value=save]").is_hidden()
+    page.click("button[value=preview]")
     page.click("button[value=save]")
     page.wait_for_url(re.compile(r"/tables/\d+/(#hand-2)?$"))
     after_two = totals_on_page(page)
@@ -210,20 +214,23 @@ def test_recording_works_without_javascript(chromium, live_server, users, table)
         page.goto(f"{live_server.url}/clubs/{session.club.slug}/sessions/{session.pk}/tables/{table.pk}/")
         page.click("a:has-text('Record hand 1')")
         assert page.locator(".palette").count() == 0
+        page.click("button[value=preview]")  # nothing chosen yet: every question answers
+        assert page.locator(".errorlist").count() >= 5
+        shot(page, "10-no-js-errors")
         chip(page, "Who went Mah Jong?", "Alice").click()
         chip(page, "How was it won?", "From the wall").click()
         chip(page, "Who discarded", "Nobody").click()
         for legend, score in (("East · Alice", 40), ("South · Bob", 8), ("West · Carol", 4), ("North · David", 0)):
             seat_block(page, legend).locator("input[name$='-score']").fill(str(score))
         page.click("button[value=preview]")
-        shot(page, "10-no-js-preview", "#preview")
+        shot(page, "11-no-js-preview", "#preview")
         page.click("button[value=save]")
         page.wait_for_url(re.compile(r"/tables/\d+/(#hand-1)?$"))
         totals = totals_on_page(page)
         assert sum(totals.values()) == 0 and totals["Alice"] > 0
         # East went Mah Jong: East deals again (004 Sheet 16).
         assert "Alice" in page.locator("#next-hand .seat.east").inner_text()
-        shot(page, "11-no-js-table")
+        shot(page, "12-no-js-table")
         page.emulate_media(media="print")
         assert page.locator("a:has-text('Record hand 2')").is_hidden()
     finally:
@@ -244,4 +251,4 @@ def test_the_printed_sheet_unfolds_the_payments(phone, live_server, users, table
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
     page.emulate_media(media="print")
     assert page.locator("#hand-1 .payments").is_visible()
-    shot(page, "12-print-sheet")
+    shot(page, "13-print-sheet")

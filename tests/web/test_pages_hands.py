@@ -386,3 +386,12 @@ def test_session_page_totals_follow_the_recorded_hands_and_leave_out_void_ones(
     hand = Hand.objects.get()
     client_as("scorer").post(correct_url(hand), {"action": "void", "reason": "wrong table"})
     assert client.get(url).context["totals"] == []
+
+
+def test_an_empty_record_form_asks_every_question_in_words(client_as, table):
+    response = client_as("scorer").post(record_url(table), {"action": "preview"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Choose who went Mah Jong, or Wall game if no one did." in page
+    assert page.count("Choose the agreed score or the full hand.") == 4
+    assert "5 answers to mend" in page
