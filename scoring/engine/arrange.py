@@ -69,10 +69,19 @@ def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement
     melds, concealed, _, _, _, mode, chows_left, limits, _ = _search_key(whole, rule)
     wilds_held = len(concealed) != sum(held) or (mode == "b2" and held[T.INDEX["b2"]])
     candidates = range(N) if wilds_held else _candidates(held, bool(melds))
+    need_pair = not any(m.kind == "pair" for m in melds)
+    no_jokers = (0,) * N
     result = []
     for i in candidates:
         if physical[i] >= 4:
             continue
+        if not wilds_held:  # a quick look on the counts before building any reading
+            held[i] += 1
+            counts = tuple(held)
+            held[i] -= 1
+            if not _standard_plain(counts, need_pair, chows_left) and (
+                    melds or not _special_readings(counts, no_jokers, 0, T.JOKER, limits[2])):
+                continue
         code = T.PLAYING[i]
         found = _arrangements_for(melds, tuple(sorted((*concealed, code))), True, code, False,
                                   mode, chows_left, limits, False)
@@ -588,27 +597,31 @@ def _snakes(held, base, wild_total):
     (wriggling snake, 004 Sheet 23), five different honours (little snake, 003), or a pung and
     a pair of honours (great snake, 003)."""
     run = _group(base, range(base, base + 9))
+    winds = _group(WINDS[0], WINDS)
     rest = list(held)
     for n in range(9):
         rest[base + n] = max(0, rest[base + n] - 1)
-    if not wild_total:
-        others = [i for i in range(N) if rest[i] and not base <= i < base + 9 and i < 27]
-        if others:
+    if not wild_total:  # the five tiles left name the snake, if any
+        if any(rest[i] for i in range(T.FIRST_HONOUR) if not base <= i < base + 9):
             return
-    winds = _group(WINDS[0], WINDS)
-    for n in range(9):
-        if wild_total or rest[base + n] == 1:
-            yield "snake", (run, winds, _group(base + n, (base + n,)))
-    if sum(rest[base:base + 9]) and not wild_total:
-        return
-    for five in combinations(HONOURS, 5):
-        if wild_total or all(rest[i] == 1 for i in five):
+        extra = [base + n for n in range(9) for _ in range(rest[base + n])]
+        honours = {i: rest[i] for i in HONOURS if rest[i]}
+        if len(extra) == 1 and list(honours) == list(WINDS) and set(honours.values()) == {1}:
+            yield "snake", (run, winds, _group(extra[0], extra))
+        elif not extra and len(honours) == 5 and set(honours.values()) == {1}:
+            five = tuple(honours)
             yield "snake", (run, _group(five[0], five))
+        elif not extra and sorted(honours.values()) == [2, 3]:
+            p, q = sorted(honours, key=honours.__getitem__, reverse=True)
+            yield "snake", (run, ("pung", p, (p,) * 3), ("pair", q, (q, q)))
+        return
+    for n in range(9):
+        yield "snake", (run, winds, _group(base + n, (base + n,)))
+    for five in combinations(HONOURS, 5):
+        yield "snake", (run, _group(five[0], five))
     for p in HONOURS:
-        if not wild_total and rest[p] != 3:
-            continue
         for q in HONOURS:
-            if q != p and (wild_total or rest[q] == 2):
+            if q != p:
                 yield "snake", (run, ("pung", p, (p,) * 3), ("pair", q, (q, q)))
 
 
