@@ -103,9 +103,10 @@ def _candidates(held: list[int], declared: bool) -> list[int]:
     if not declared:
         if all(held[i] == 0 for i in range(N) if i not in _MAJOR_SET):
             wanted.update(T.MAJOR_INDICES)  # thirteen orphans
-        for n in range(9):  # knitting, triple knitting
-            if held[n] or held[9 + n] or held[18 + n]:
-                wanted.update((n, 9 + n, 18 + n))
+        if not any(held[i] for i in HONOURS):  # knitting, triple knitting: suits only
+            for n in range(9):
+                if held[n] or held[9 + n] or held[18 + n]:
+                    wanted.update((n, 9 + n, 18 + n))
         for base in SUIT_BASES:  # snakes: a missing honour
             if sum(1 for n in range(9) if held[base + n]) >= 8:
                 wanted.update(HONOURS)
