@@ -190,7 +190,9 @@ def test_recording_cost_does_not_grow_with_the_night(scorer_api, table):
         assert answer.status_code == 201 and answer.json()["number"] == number
         counts.append(len(ctx.captured_queries))
     assert counts[1] == counts[-1]
-    assert counts[-1] <= 12
+    # The table with the scorer's role, the lock, three inserts, the state update, and the
+    # savepoint pair the test's own transaction adds.
+    assert counts[-1] <= 8
 
 
 def test_session_totals_sum_every_table(scorer_api, table, club_session):
