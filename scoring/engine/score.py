@@ -85,8 +85,9 @@ class _Side:
         # the answer; the same sets recur in hand after hand.
         self.set_hits: dict[tuple, tuple[int, ...]] = {}
 
-    def counts(self, ctx: ScoringContext, size: int) -> list[int]:
-        counts = [0] * size
+    def counts(self, ctx: ScoringContext) -> dict[int, int]:
+        """How many times each matching item matched, by the item's index."""
+        counts: dict[int, int] = {}
         own, round_ = ctx.own_wind, ctx.round_wind
         memo = self.set_hits
         for s in ctx.sets:
@@ -96,14 +97,14 @@ class _Side:
                 hits = memo[key] = tuple(
                     step.index for step in self.per_set if step.per_set(s, own, round_))
             for i in hits:
-                counts[i] += 1
+                counts[i] = counts.get(i, 0) + 1
         for gate, steps in self.whole:
             if gate is not None and not getattr(ctx, gate):
                 continue
             for step in steps:
                 n = step.call(ctx)
                 if n:
-                    counts[step.index] += n
+                    counts[step.index] = n
         return counts
 
 
@@ -239,7 +240,7 @@ class _Scored:
     score: int
     limit: str | None
     arrangement: Arrangement
-    counts: list[int]
+    counts: dict[int, int]
     kept: tuple[int, ...]  # items shown as lines, in the house rule's order
     special: int = -1  # the special hand scored, by index
     special_value: int = 0  # its part of the limit
@@ -256,10 +257,10 @@ def _value(points: int, doubles: int, use_doubles: bool) -> int:
     return points * 2 ** doubles if use_doubles else points
 
 
-def _tally(plan: _Plan, params, counts: list[int], arrangement: Arrangement) -> _Scored:
+def _tally(plan: _Plan, params, counts: dict[int, int], arrangement: Arrangement) -> _Scored:
     use_doubles = params.use_doubles
     special_flags = plan.special
-    matched = [i for i, n in enumerate(counts) if n]
+    matched = sorted(counts)
     special = -1
     dropped: set[int] = set()
     for i in matched:
@@ -304,7 +305,7 @@ def _lines(plan: _Plan, scored: _Scored, use_doubles: bool) -> tuple[ScoreLine, 
     return tuple(out)
 
 
-def _item_lines(plan: _Plan, counts: list[int], indices: Iterable[int],
+def _item_lines(plan: _Plan, counts: dict[int, int], indices: Iterable[int],
                 use_doubles: bool) -> list[ScoreLine]:
     out = []
     for i in indices:
@@ -319,18 +320,16 @@ def _item_lines(plan: _Plan, counts: list[int], indices: Iterable[int],
 
 def _codes(plan: _Plan, scored: _Scored) -> frozenset[str]:
     """Every item that matched and was not replaced, whatever it was worth."""
-    return frozenset(plan.items[i].code for i, n in enumerate(scored.counts)
-                     if n and i not in scored.dropped)
+    return frozenset(plan.items[i].code for i in scored.counts if i not in scored.dropped)
 
 
 def _best(plan: _Plan, side: _Side, hand: Hand, rule: HouseRule,
           arrangements: Iterable[Arrangement], is_winner: bool) -> _Scored | None:
     best: _Scored | None = None
-    size = len(plan.items)
     params = rule.scoring
     for arrangement in arrangements:
         ctx = ScoringContext(hand, rule, arrangement, is_winner)
-        scored = _tally(plan, params, side.counts(ctx, size), arrangement)
+        scored = _tally(plan, params, side.counts(ctx), arrangement)
         if best is None or scored.key > best.key:
             best = scored
     return best
@@ -464,8 +463,7 @@ def score_arrangements(hand: Hand, rule: HouseRule, arrangements: Sequence[Arran
     if not hand.mahjong and params.only_winner_scores:
         line = ScoreLine("only_winner_scores",
                          "Only the Mah Jong player scores under this house rule", 0, 0, 0)
-        nothing = _Scored(0, 0, 0, None, arrangements[0], [0] * len(plan.items), (),
-                          lines=(line,))
+        nothing = _Scored(0, 0, 0, None, arrangements[0], {}, (), lines=(line,))
         return _result(hand, plan, params, nothing)
     side = plan.winner if hand.mahjong else plan.loser
     best = _best(plan, side, hand, rule, arrangements, hand.mahjong)
