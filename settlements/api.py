@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from settlements.engine import settle_hand
-from settlements.serializers import SettlementSerializer, SettleRequestSerializer
+from settlements.serializers import SettleAnswerSerializer, SettleRequestSerializer
 
 EXAMPLE_BODY = {
     "rules": "bmja",
@@ -28,7 +28,7 @@ def settle_request(data) -> dict:
     request = SettleRequestSerializer(data=data)
     request.is_valid(raise_exception=True)
     settlement = settle_hand(request.validated_data["table"], request.validated_data["rule"])
-    return SettlementSerializer(settlement).data
+    return SettleAnswerSerializer(settlement).data
 
 
 class SettleView(APIView):
@@ -52,7 +52,7 @@ class SettleView(APIView):
         ),
         request=SettleRequestSerializer,
         responses={
-            200: SettlementSerializer,
+            200: SettleAnswerSerializer,
             400: OpenApiResponse(description="Field paths to lists of messages, e.g. "
                                  "{\"hands\": {\"E\": {\"concealed\": [\"A fifth b6: ...\"]}}}"),
         },

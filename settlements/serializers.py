@@ -60,7 +60,7 @@ def merge(into: dict[str, Any], more: dict[str, Any]) -> dict[str, Any]:
     return into
 
 
-class PenaltySerializer(serializers.Serializer):
+class SettlePenaltySerializer(serializers.Serializer):
     kind = serializers.ChoiceField(
         choices=sorted(PENALTIES),
         help_text="false_mahjong (004 Sheet 30 item 3: half limit to each other player), "
@@ -97,7 +97,7 @@ class SettleRequestSerializer(serializers.Serializer):
                                                  "discard when a discarder is named, else wall.")
     kong_replacement = serializers.BooleanField(
         default=False, help_text="The winning tile replaced a kong (003: that kong earns no chips).")
-    penalties = PenaltySerializer(many=True, default=list)
+    penalties = SettlePenaltySerializer(many=True, default=list)
     players = serializers.IntegerField(required=False, min_value=2, max_value=5,
                                        help_text="Players in the game (5: one sits out). Default: "
                                                  "the number of hands given.")
@@ -233,7 +233,7 @@ def _problem(path: str, message: str) -> Problem:
     return Problem(path=path, code="invalid", message=message)
 
 
-class PaymentSerializer(serializers.Serializer):
+class SettlePaymentSerializer(serializers.Serializer):
     # "from" is a Python keyword: declare it through the class namespace.
     vars()["from"] = serializers.CharField(source="payer", help_text="A seat, or \"pot\".")
     to = serializers.CharField(source="payee", help_text="A seat, or \"pot\".")
@@ -241,9 +241,9 @@ class PaymentSerializer(serializers.Serializer):
     why = serializers.CharField()
 
 
-class SettlementSerializer(serializers.Serializer):
+class SettleAnswerSerializer(serializers.Serializer):
     scores = serializers.DictField(child=serializers.IntegerField())
-    payments = PaymentSerializer(many=True)
+    payments = SettlePaymentSerializer(many=True)
     net = serializers.DictField(child=serializers.IntegerField(),
                                 help_text="Sums to zero with the pot's change.")
     pot = serializers.IntegerField(source="pot_after", help_text="What the pot or kitty holds after.")

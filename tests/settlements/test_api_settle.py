@@ -153,3 +153,29 @@ def test_settle_is_in_the_openapi_schema():
     operation = schema["paths"]["/api/v1/settle"]["post"]
     assert operation["operationId"] == "settle_hand"
     assert "200" in operation["responses"] and "400" in operation["responses"]
+
+
+def test_five_players_four_hands_listed_001_game_for_5(api):
+    body = {"rules": "bmja", "players": 5, "hands": {s: {"score": 0} for s in "ESWN"},
+            "winner": "N", "win_from": "wall"}
+    body["hands"]["N"] = {"score": 100}
+    response = post(api, body)
+    assert response.status_code == 200, response.content
+    assert response.json()["net"] == {"E": -200, "S": -100, "W": -100, "N": 400}
+
+
+def test_kitty_bouquet_and_clean_hand_via_the_api_000(api):
+    """000: the kitty after a draw, a bouquet from all but the Mah Jong player, a count for a
+    clean hand."""
+    body = {"rules": "west-wind-goulash", "goulash": True, "after_draw": True,
+            "hands": {"E": {"score": 0}, "S": {"score": 100},
+                      "W": {"score": 64, "bonus": ["f1", "f2", "f3", "f4"]}, "N": {"score": 0}},
+            "winner": "S", "discarder": "N", "clean_hands": ["W"]}
+    response = post(api, body)
+    assert response.status_code == 200, response.content
+    answer = response.json()
+    whys = {p["why"] for p in answer["payments"]}
+    assert {"kitty: 500 each", "takes the pot", "count for a clean hand; East pays double",
+            "bouquet; the Mah Jong player does not pay"} <= whys
+    assert answer["pot"] == 0
+    assert sum(answer["net"].values()) == 0
