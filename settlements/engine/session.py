@@ -4,7 +4,7 @@ running tallies per player, and the seating of every hand and of the next one.""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from scoring.engine.rules.model import HouseRule
 from settlements.engine.ledger import Settlement
@@ -112,6 +112,10 @@ def run_session(
     records: list[HandRecord] = []
     for i, hand in enumerate(hands):
         table = table_for(hand, seating, pot)
+        if table.goulash != seating.goulash:
+            # Recorded as a goulash (or not) against the rotation's expectation: what was
+            # played decides, e.g. whether 003's dice pass after it.
+            seating = replace(seating, goulash=table.goulash)
         paid_by = goulash_rule if table.goulash and goulash_rule is not None else rule
         try:
             settlement = settle_hand(table, paid_by)

@@ -129,3 +129,10 @@ def test_players_must_match_the_house_rule():
     with pytest.raises(SettlementInputError) as exc:
         run_session([], bmja(), players=("A", "B", "C"))
     assert "players" in exc.value.errors
+
+
+def test_a_hand_recorded_as_goulash_counts_as_one_for_the_dice_003_goulash_hand():
+    result = run_session([WIN(winner="E", scores={"E": 5}, win_source="wall", goulash=True)],
+                         balsall_common())
+    assert result.hands[0].seating.goulash
+    assert result.next_hand().dealer == "S"
