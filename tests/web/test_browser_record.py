@@ -85,9 +85,10 @@ def log_in(page, base_url: str, username: str = "scorer-user") -> None:
 
 
 def shot(page, name: str, part: str | None = None) -> None:
-    """The whole page, and where ``part`` is given a close-up of that element as a phone
-    shows it (full-page shots of a long form are too small to judge)."""
+    """The whole page, the screenful a phone shows, and where ``part`` is given a close-up of
+    that element (full-page shots of a long form are too small to judge)."""
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-screen.png"))
     if part is not None:
         page.locator(part).first.screenshot(path=str(SCREENSHOTS / f"{name}-detail.png"))
 
