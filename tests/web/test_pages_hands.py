@@ -395,3 +395,24 @@ def test_an_empty_record_form_asks_every_question_in_words(client_as, table):
     assert "Choose who went Mah Jong, or Wall game if no one did." in page
     assert page.count("Choose the agreed score or the full hand.") == 4
     assert "5 answers to mend" in page
+
+
+def test_after_a_wall_game_the_next_hand_is_offered_as_a_goulash(client_as, table, users):
+    """004: a wall game is followed by a goulash hand (RotationParams.goulash_after_draw)."""
+    record_hand(
+        table,
+        {"draw": True, "seats": {w: {"score": 0} for w in "ESWN"}},
+        users["scorer"],
+    )
+    client = client_as("scorer")
+    assert client.get(table_url(table)).context["state"]["next"]["goulash"] is True
+    assert "goulash hand" in client.get(table_url(table)).content.decode()
+    outcome = client.get(record_url(table)).context["outcome"]
+    assert outcome.initial["goulash"] is True
+
+
+def test_logging_out_is_a_post_and_ends_the_session(client_as, table):
+    client = client_as("member")
+    assert client.get(table_url(table)).status_code == 200
+    client.post(reverse("logout"))
+    assert client.get(table_url(table)).status_code == 302
