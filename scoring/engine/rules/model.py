@@ -10,6 +10,8 @@ house rule can never be changed while a hand is being scored.
 from __future__ import annotations
 
 import dataclasses
+import types
+import typing
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any
@@ -350,9 +352,11 @@ def _to_jsonable(value: Any) -> Any:
 
 
 def _fraction(value: Any) -> Fraction:
-    if isinstance(value, bool):
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Fraction):
         raise ValueError
-    return Fraction(value) if not isinstance(value, float) else Fraction(value).limit_denominator(1000)
+    if isinstance(value, float):
+        return Fraction(value).limit_denominator(1000)
+    return Fraction(value)
 
 
 def _tupled(value: Any) -> Any:
@@ -363,60 +367,114 @@ def _tupled(value: Any) -> Any:
 
 def _build(cls: type, data: Any, path: str, errors: dict[str, list[str]]) -> Any:
     if not isinstance(data, dict):
-        errors.setdefault(path or "(root)", []).append("Expected an object.")
+        errors.setdefault(path.rstrip(".") or "(root)", []).append("Expected an object.")
         return None
-    known = {f.name: f for f in fields(cls)}
+    known = {f.name for f in fields(cls)}
     for name in data:
         if name not in known:
             errors.setdefault(f"{path}{name}", []).append("Unknown field.")
+    hints = typing.get_type_hints(cls)
     kwargs: dict[str, Any] = {}
-    for name, f in known.items():
+    for name in known:
         if name not in data:
             continue
-        value = data[name]
         where = f"{path}{name}"
-        try:
-            kwargs[name] = _convert(cls, name, value, where, errors)
-        except (TypeError, ValueError, ZeroDivisionError):
-            errors.setdefault(where, []).append(f"{value!r} is not a valid value here.")
+        if cls is HouseRule and name in _NESTED:
+            kwargs[name] = _build(_NESTED[name], data[name], f"{where}.", errors)
+        elif cls is HouseRule and name == "items":
+            value = data[name]
+            if not isinstance(value, list | tuple):
+                errors.setdefault(where, []).append("Give a list of items.")
+                continue
+            kwargs[name] = tuple(
+                _build(Item, v, f"{where}[{i}].", errors) for i, v in enumerate(value)
+            )
+        elif cls is Item and name == "args":
+            try:
+                kwargs[name] = _item_args(data[name])
+            except (TypeError, ValueError):
+                errors.setdefault(where, []).append("Give an object of argument: value.")
+        else:
+            try:
+                kwargs[name] = _convert(hints[name], data[name])
+            except (TypeError, ValueError, ZeroDivisionError):
+                errors.setdefault(where, []).append(
+                    f"{data[name]!r} is not a valid value here: expected {_describe(hints[name])}."
+                )
+    if any(v is None for k, v in kwargs.items() if k in _NESTED or k == "items") or errors:
+        return None
     try:
         return cls(**kwargs)
     except TypeError as exc:
-        errors.setdefault(path or "(root)", []).append(str(exc))
+        errors.setdefault(path.rstrip(".") or "(root)", []).append(str(exc))
         return None
 
 
-_NESTED = {"scoring": ScoringParams, "payment": PaymentParams, "rotation": RotationParams}
-_FRACTIONS = {"limit", "fishing_limit", "false_mahjong_penalty_limit_fraction"}
+def _item_args(value: Any) -> tuple[tuple[str, Any], ...]:
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _tupled(v)) for k, v in value.items()))
+    return tuple((str(k), _tupled(v)) for k, v in value)
 
 
-def _convert(cls: type, name: str, value: Any, where: str, errors: dict[str, list[str]]) -> Any:
-    if cls is HouseRule and name in _NESTED:
-        return _build(_NESTED[name], value, f"{where}.", errors)
-    if cls is HouseRule and name == "items":
+def _convert(hint: Any, value: Any) -> Any:
+    """``value`` (JSON) as the annotated type ``hint``; ValueError when it does not fit."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        for option in (a for a in args if a is not type(None)):
+            try:
+                return _convert(option, value)
+            except (TypeError, ValueError):
+                continue
+        raise ValueError
+    if origin is tuple:
         if not isinstance(value, list | tuple):
             raise ValueError
-        return tuple(_build(Item, v, f"{where}[{i}].", errors) for i, v in enumerate(value))
-    if cls is Item and name in _FRACTIONS:
-        return None if value is None else _fraction(value)
-    if cls is PaymentParams and name in _FRACTIONS:
-        return _fraction(value)
-    if cls is Item and name == "args":
-        if isinstance(value, dict):
-            return tuple(sorted((k, _tupled(v)) for k, v in value.items()))
-        return tuple((k, _tupled(v)) for k, v in value)
-    default = next(f for f in fields(cls) if f.name == name).default
-    if isinstance(default, bool):
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_convert(args[0], v) for v in value)
+        if len(value) != len(args):
+            raise ValueError
+        return tuple(_convert(a, v) for a, v in zip(args, value, strict=True))
+    if hint is bool:
         if not isinstance(value, bool):
             raise ValueError
         return value
-    if isinstance(value, bool):  # only switches take true/false
-        raise ValueError
-    if isinstance(default, int) and value is not None and not isinstance(value, int):
-        raise ValueError
-    if isinstance(value, list):
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise ValueError
+        return value
+    if hint is Fraction:
+        return _fraction(value)
+    if hint is Any:
         return _tupled(value)
-    return value
+    raise ValueError
+
+
+def _describe(hint: Any) -> str:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_describe(a) for a in args)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"a list of {_describe(args[0])}"
+        return "a list [" + ", ".join(_describe(a) for a in args) + "]"
+    return {
+        bool: "true or false",
+        int: "a whole number",
+        str: "text",
+        Fraction: "a fraction such as \"1/2\"",
+        type(None): "null",
+    }.get(hint, "a value")
+
+
+_NESTED = {"scoring": ScoringParams, "payment": PaymentParams, "rotation": RotationParams}
 
 
 __all__ = [
