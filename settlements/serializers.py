@@ -92,9 +92,12 @@ class SettleRequestSerializer(serializers.Serializer):
     dealer = serializers.ChoiceField(choices=SEAT_CHOICES, default="E",
                                      help_text="Who deals (pays and receives double); East unless "
                                                "the house rule lets the winner deal (002).")
-    win_from = serializers.ChoiceField(choices=WIN_SOURCES, allow_null=True, default=None,
-                                       help_text="Default: the winner's hand's win.from, else "
-                                                 "discard when a discarder is named, else wall.")
+    # A plain string checked below rather than a ChoiceField: the schema already has enums of
+    # these values under other names (the score API's win.from, the clubs' win_from).
+    win_from = serializers.CharField(
+        allow_null=True, default=None,
+        help_text=f"One of {', '.join(WIN_SOURCES)}. Default: the winner's hand's win.from, "
+                  "else discard when a discarder is named, else wall.")
     kong_replacement = serializers.BooleanField(
         default=False, help_text="The winning tile replaced a kong (003: that kong earns no chips).")
     penalties = SettlePenaltySerializer(many=True, default=list)
@@ -107,6 +110,12 @@ class SettleRequestSerializer(serializers.Serializer):
     after_draw = serializers.BooleanField(
         allow_null=True, default=None,
         help_text="This goulash follows a drawn hand (000's kitty). Default: same as goulash.")
+
+    def validate_win_from(self, value: str | None) -> str | None:
+        if value is not None and value not in WIN_SOURCES:
+            raise serializers.ValidationError(
+                f"{value!r} is not a way to win; use one of {', '.join(WIN_SOURCES)}.")
+        return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         rule = self._rule(attrs)

@@ -179,3 +179,9 @@ def test_kitty_bouquet_and_clean_hand_via_the_api_000(api):
             "bouquet; the Mah Jong player does not pay"} <= whys
     assert answer["pot"] == 0
     assert sum(answer["net"].values()) == 0
+
+
+def test_unknown_win_from_is_400(api):
+    response = post(api, contract_body({"score": 864}) | {"win_from": "sky"})
+    assert response.status_code == 400
+    assert "not a way to win" in response.json()["win_from"][0]
