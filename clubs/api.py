@@ -7,6 +7,9 @@ hands go through ``clubs.recording`` exactly as the pages do.
 
 from __future__ import annotations
 
+import json
+
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Count, Sum
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -17,7 +20,17 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 
 from clubs import permissions as perms
-from clubs.models import AuditEntry, Club, ClubSession, Hand, HandResult, Member, Season, Table
+from clubs.models import (
+    AuditAction,
+    AuditEntry,
+    Club,
+    ClubSession,
+    Hand,
+    HandResult,
+    Member,
+    Season,
+    Table,
+)
 from clubs.recording import (
     HandConflict,
     HandInputError,
@@ -44,6 +57,10 @@ from clubs.serializers import (
     VoidSerializer,
 )
 from clubs.table_state import HandRow, SeatInfo, TableState, build_table_state, hand_row
+
+
+def _jsonable(data):
+    return None if data is None else json.loads(json.dumps(data, cls=DjangoJSONEncoder))
 
 
 class Conflict(APIException):
@@ -105,6 +122,36 @@ class ClubScoped:
         self.check_parent(request.data)
         return super().create(request, *args, **kwargs)
 
+    # Every change made through the API leaves an audit entry (hands: clubs.recording does).
+    def perform_create(self, serializer):
+        instance = serializer.save()
+        self.audit(AuditAction.CREATE, instance, None, serializer.data)
+
+    def perform_update(self, serializer):
+        before = self.get_serializer(serializer.instance).data
+        instance = serializer.save()
+        self.audit(AuditAction.UPDATE, instance, before, serializer.data)
+
+    def perform_destroy(self, instance):
+        before = self.get_serializer(instance).data
+        club, pk, name = self.club_of(instance), instance.pk, instance._meta.model_name
+        instance.delete()
+        AuditEntry.objects.create(
+            club=club, user=self.request.user, action=AuditAction.DELETE, object_type=name,
+            object_id=str(pk), before=_jsonable(before),
+        )
+
+    def audit(self, action: str, instance, before, after) -> None:
+        AuditEntry.objects.create(
+            club=self.club_of(instance),
+            user=self.request.user,
+            action=action,
+            object_type=instance._meta.model_name,
+            object_id=str(instance.pk),
+            before=_jsonable(before),
+            after=_jsonable(after),
+        )
+
     def require(self, club: Club, role: str | None = None) -> None:
         """403 unless the user has ``role`` (the view's write role by default) at ``club``."""
         role = role or perms.required_role(self)
@@ -130,12 +177,12 @@ class ClubViewSet(ClubScoped, viewsets.ModelViewSet):
     def perform_create(self, serializer):
         if not self.request.user.is_superuser:
             raise PermissionDenied("Only the site's staff can open a new club.")
-        serializer.save()
+        super().perform_create(serializer)
 
     def perform_destroy(self, instance):
         if not self.request.user.is_superuser:
             raise PermissionDenied("Only the site's staff can delete a club.")
-        instance.delete()
+        super().perform_destroy(instance)
 
 
 CLUB_FILTER = OpenApiParameter("club", str, description="Only this club (its slug).")
@@ -162,14 +209,14 @@ class MemberViewSet(ClubScoped, viewsets.ModelViewSet):
 
     def perform_create(self, serializer):
         self.require(serializer.validated_data["club"])
-        serializer.save()
+        super().perform_create(serializer)
 
     def perform_update(self, serializer):
         if "club" in serializer.validated_data and serializer.validated_data["club"] != (
             serializer.instance.club
         ):
             raise DRFValidationError({"club": ["A member cannot move to another club."]})
-        serializer.save()
+        super().perform_update(serializer)
 
     def perform_destroy(self, instance):
         if instance.seats.exists():
@@ -177,7 +224,7 @@ class MemberViewSet(ClubScoped, viewsets.ModelViewSet):
                 {"non_field_errors": [f"{instance.display_name} has played hands: set them "
                                       "inactive instead of deleting them."]}
             )
-        instance.delete()
+        super().perform_destroy(instance)
 
 
 @extend_schema(tags=["clubs"], parameters=[CLUB_FILTER])
@@ -201,14 +248,14 @@ class SeasonViewSet(ClubScoped, viewsets.ModelViewSet):
 
     def perform_create(self, serializer):
         self.require(serializer.validated_data["club"])
-        serializer.save()
+        super().perform_create(serializer)
 
     def perform_destroy(self, instance):
         if instance.sessions.exists():
             raise DRFValidationError(
                 {"non_field_errors": ["This season has sessions; move them first."]}
             )
-        instance.delete()
+        super().perform_destroy(instance)
 
 
 @extend_schema(tags=["sessions"], parameters=[CLUB_FILTER])
@@ -235,7 +282,7 @@ class SessionViewSet(ClubScoped, viewsets.ModelViewSet):
 
     def perform_create(self, serializer):
         self.require(serializer.validated_data["club"])
-        serializer.save()
+        super().perform_create(serializer)
 
     @extend_schema(responses=SessionTotalsSerializer)
     @action(detail=True)
@@ -298,7 +345,7 @@ class TableViewSet(ClubScoped, mixins.CreateModelMixin, mixins.DestroyModelMixin
 
     def perform_create(self, serializer):
         self.require(serializer.validated_data["session"].club)
-        serializer.save()
+        super().perform_create(serializer)
 
     @extend_schema(responses=TableStateSerializer)
     @action(detail=True)

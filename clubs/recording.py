@@ -34,6 +34,7 @@ from clubs.models import (
     HandEntry,
     HandResult,
     Seat,
+    SessionStatus,
     Table,
 )
 from clubs.table_state import (
@@ -236,6 +237,9 @@ class _Snapshot:
 
 
 def _preview(table: Table, session: ClubSession, snap: _Snapshot, entry: Any) -> HandPreview:
+    if session.status != SessionStatus.OPEN:
+        raise HandInputError({"non_field_errors": [
+            "This session is closed: reopen it (status open) to record more hands."]})
     seating = snap.next
     outcome = _outcome(entry, seating)
     number = snap.last_number + 1

@@ -37,6 +37,13 @@ class ClubSerializer(serializers.ModelSerializer):
         fields = ["id", "slug", "name", "published", "default_house_rule", "created", "role"]
         read_only_fields = ["created"]
 
+    def validate_default_house_rule(self, record):
+        if record is not None and record.club_id not in (None, getattr(self.instance, "pk", None)):
+            raise serializers.ValidationError(
+                "Use a built-in house rule or one of this club's own."
+            )
+        return record
+
     @extend_schema_field(serializers.ChoiceField(choices=["admin", "scorer", "member"],
                                                  allow_null=True))
     def get_role(self, club) -> str | None:
@@ -141,7 +148,7 @@ class SessionSerializer(serializers.ModelSerializer):
             errors["club"] = ["A session cannot move to another club."]
         season = attrs.get("season")
         if season is not None and club is not None and season.club_id != club.pk:
-            errors["season"] = [f"That season belongs to another club, not {club.name}."]
+            errors["season"] = [f"No such season at {club.name}; see /api/v1/seasons/."]
         for name in ("house_rule_version", "goulash_rule_version"):
             version = attrs.get(name)
             if version is not None and not usable_by(version, club):

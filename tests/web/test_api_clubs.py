@@ -1,0 +1,85 @@
+"""Club records through the API: changes are audited, closed sessions take no more hands,
+another club's house rules and seasons cannot be borrowed, tables are seated correctly."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from rest_framework.test import APIClient
+
+from clubs.models import AuditEntry, HouseRuleRecord, Season
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def admin_api(users):
+    client = APIClient()
+    client.force_authenticate(users["admin"])
+    return client
+
+
+def test_member_change_leaves_an_audit_entry(admin_api, players, users):
+    alice = players[0]
+    answer = admin_api.patch(f"/api/v1/members/{alice.pk}/", {"role": "scorer"}, format="json")
+    assert answer.status_code == 200
+    entry = AuditEntry.objects.get(object_type="member", object_id=str(alice.pk))
+    assert entry.user == users["admin"] and entry.action == "update"
+    assert entry.before["role"] == "member" and entry.after["role"] == "scorer"
+
+
+def test_deleting_a_session_is_audited_with_what_it_was(admin_api, club_session):
+    assert admin_api.delete(f"/api/v1/sessions/{club_session.pk}/").status_code == 204
+    entry = AuditEntry.objects.get(action="delete", object_type="clubsession")
+    assert entry.before["date"] == "2026-11-20"
+
+
+def test_closed_session_takes_no_more_hands(admin_api, club_session, table):
+    admin_api.patch(f"/api/v1/sessions/{club_session.pk}/", {"status": "closed"}, format="json")
+    answer = admin_api.post("/api/v1/hands/", {
+        "table": table.pk, "winner": "E", "win_from": "wall",
+        "seats": {w: {"score": 10} for w in "ESWN"},
+    }, format="json")
+    assert answer.status_code == 400
+    assert "closed" in answer.json()["non_field_errors"][0]
+
+
+def test_another_clubs_house_rule_or_season_cannot_be_used(admin_api, club, other_club,
+                                                           bmja_version):
+    theirs = HouseRuleRecord.objects.create(slug="far-rules", name="Far rules", club=other_club)
+    answer = admin_api.patch(f"/api/v1/clubs/{club.slug}/", {"default_house_rule": theirs.pk},
+                             format="json")
+    assert answer.status_code == 400 and "default_house_rule" in answer.json()
+    season = Season.objects.create(club=other_club, name="Far season", start=dt.date(2026, 1, 1))
+    answer = admin_api.post("/api/v1/sessions/", {
+        "club": club.slug, "date": "2026-12-01", "house_rule_version": bmja_version.pk,
+        "season": season.pk,
+    }, format="json")
+    assert answer.status_code == 400 and "season" in answer.json()
+
+
+@pytest.mark.parametrize(
+    ("seats", "field"),
+    [
+        ([{"guest_name": "A", "starting_wind": "E"}] * 3, "seats"),
+        ([{"guest_name": f"P{i}", "starting_wind": "E"} for i in range(4)], "seats"),
+        ([{"starting_wind": w} for w in "ESWN"], "seats"),
+    ],
+)
+def test_bad_seating_is_refused_with_the_field(admin_api, club_session, seats, field):
+    answer = admin_api.post("/api/v1/tables/", {"session": club_session.pk, "seats": seats},
+                            format="json")
+    assert answer.status_code == 400 and field in answer.json(), answer.json()
+
+
+def test_a_table_gets_the_next_number(admin_api, club_session, table):
+    seats = [{"guest_name": f"Guest {w}", "starting_wind": w} for w in "ESWN"]
+    answer = admin_api.post("/api/v1/tables/", {"session": club_session.pk, "seats": seats},
+                            format="json")
+    assert answer.status_code == 201 and answer.json()["number"] == 2
