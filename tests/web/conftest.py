@@ -9,19 +9,9 @@ from django.contrib.auth import get_user_model
 
 from clubs.house_rules import ensure_builtin_house_rules
 from clubs.models import Club, ClubSession, Member, MemberRole, Seat, Table
-from scoring.engine.rules.model import HouseRule
 
 PASSWORD = "tiles-and-winds-42"
 ROLES = ("admin", "scorer", "member", "outsider", "anonymous")
-
-
-def _builtin_rules() -> dict:
-    """The scoring engine's built-in house rules; a bare BMJA-shaped rule while they land."""
-    try:
-        from scoring.engine import builtin_house_rules
-    except ImportError:
-        return {"bmja": HouseRule(slug="bmja", name="BMJA", description="British rules.")}
-    return builtin_house_rules()
 
 
 @pytest.fixture(autouse=True)
@@ -32,7 +22,8 @@ def fast_password_hashing(settings):
 
 @pytest.fixture
 def house_rule_versions(db):
-    return ensure_builtin_house_rules(_builtin_rules())
+    """The scoring engine's built-in house rules, frozen as versions sessions can use."""
+    return ensure_builtin_house_rules()
 
 
 @pytest.fixture
