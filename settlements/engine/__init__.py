@@ -1,4 +1,28 @@
-"""The settlement engine: plain Python, no Django. Scores in, payments and seating out."""
+"""The settlement engine: plain Python, no Django. Scores in, payments and seating out.
+
+``settle_hand(HandAtTable, HouseRule) -> Settlement`` settles one hand: the house rule's
+scheme (``schemes.py``), the shared steps its params switch on (``steps.py``), penalties
+(``penalties.py``); the ledger refuses a result that does not net to zero with the pot.
+``run_session(hands, rule)`` settles a table's hands in order, keeps the tallies and the pot,
+and moves the seating on by the rule's rotation (``rotation.py``).
+
+Readings chosen where the rule documents leave a gap (each a parameter where clubs differ):
+- 004: East keeps the seat for at most three hands in a row (Sheet 5 item 4; Sheet 16's "up to
+  three times" read the same way); a drawn hand is replayed as a goulash by the same East and
+  does not count towards the three.
+- 001, five players: a drawn hand keeps everyone in place (the goulash "with the same player as
+  East"); only a hand won by someone else retires East.
+- 002: the wind of the round lasts ``games_per_wind`` (4) hands, then moves on at the first hand
+  the dealer loses; a draw is not a loss.
+- 003: kong chips are paid at once, so also in a drawn hand and in a goulash (where the winner
+  otherwise takes the pot only); with a win on a kong's replacement tile, the winner's last
+  listed kong earns no chips. A hand below the first row of the points-to-payment table pays
+  the first row.
+- 000: the kitty is put up when a goulash follows a draw and the kitty is empty; "a further
+  1000" after another draw is read per player; a clean hand's count is its own score, paid by
+  the other losers (East double); any "pays for all" penalty cancels the counts.
+- A robbed kong is paid like a discard: the robbed player is the ``discarder``.
+"""
 
 from settlements.engine.ledger import Payment, Settlement, SettlementBug
 from settlements.engine.penalties import PENALTIES

@@ -136,3 +136,12 @@ def test_a_hand_recorded_as_goulash_counts_as_one_for_the_dice_003_goulash_hand(
                          balsall_common())
     assert result.hands[0].seating.goulash
     assert result.next_hand().dealer == "S"
+
+
+def test_guide_five_players_east_retires_when_not_winning_002_for_5_players():
+    rule = guide(5)
+    players = ("A", "B", "C", "D", "X")
+    result = run_session([WIN(winner="S", scores={"S": 10})], rule, players=players)
+    upcoming = result.next_hand()
+    assert upcoming.sitting_out == "A" and upcoming.winds["X"] == "N"
+    assert upcoming.dealer == "B"  # the winner deals (002)
