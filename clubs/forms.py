@@ -253,6 +253,7 @@ class SeatEntryForm(forms.Form):
         label="Score",
         required=False,
         min_value=0,
+        max_value=10_000_000,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     melds = forms.CharField(
