@@ -253,3 +253,21 @@ def test_the_printed_sheet_unfolds_the_payments(phone, live_server, users, table
     page.emulate_media(media="print")
     assert page.locator("#hand-1 .payments").is_visible()
     shot(page, "13-print-sheet")
+
+
+def test_an_open_table_page_shows_a_hand_recorded_on_another_phone(phone, live_server, users, table):
+    """Issue 6: everyone at the table sees the running totals, not only the scorer."""
+    from clubs.recording import record_hand
+
+    page = phone
+    log_in(page, live_server.url, "member-user")
+    session = table.session
+    page.goto(f"{live_server.url}/clubs/{session.club.slug}/sessions/{session.pk}/tables/{table.pk}/")
+    assert "Hand 1 next" in page.locator("#next-hand").inner_text()
+    entry = {"winner": "S", "win_from": "wall",
+             "seats": {w: {"score": s} for w, s in zip("ESWN", (0, 40, 8, 4), strict=True)}}
+    record_hand(table, entry, users["scorer"])
+    page.evaluate("window.dispatchEvent(new Event('focus'))")
+    page.wait_for_function("document.getElementById('next-hand').innerText.includes('Hand 2 next')")
+    totals = totals_on_page(page)
+    assert totals["Bob"] > 0 and sum(totals.values()) == 0
