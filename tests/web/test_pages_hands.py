@@ -416,3 +416,54 @@ def test_logging_out_is_a_post_and_ends_the_session(client_as, table):
     assert client.get(table_url(table)).status_code == 200
     client.post(reverse("logout"))
     assert client.get(table_url(table)).status_code == 302
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"winner": "999999"},
+        {"winner": "not-a-seat"},
+        {"discarder": "999999"},
+        {"win_source": "teleport"},
+        {"expected_number": "many"},
+        {"expected_number": "-3"},
+        {"goulash": "maybe"},
+        {"action": "explode"},
+    ],
+)
+def test_odd_posts_to_the_record_page_are_answered_without_a_500(client_as, table, change):
+    data = {**contract_example_post(table, "save"), **change}
+    response = client_as("scorer").post(record_url(table), data)
+    assert response.status_code in (200, 302, 400)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"action": "swap", "first": "999999", "second": "1"},
+        {"action": "swap", "first": "x", "second": "y"},
+        {"action": "edit"},
+        {"action": "void", "reason": "x" * 500},
+        {"action": "nonsense"},
+        {},
+    ],
+)
+def test_odd_posts_to_the_correct_page_change_nothing(client_as, table, users, data):
+    hand = record_hand(table, quick_entry(), users["scorer"])
+    response = client_as("scorer").post(correct_url(hand), data)
+    assert response.status_code in (200, 400)
+    hand.refresh_from_db()
+    assert not hand.voided
+    assert HandEntry.objects.get(hand=hand, seat_wind="E").data == {"score": 100}
+
+
+def test_a_hand_of_another_table_is_not_found_under_this_table(client_as, table, users, players):
+    from clubs.models import Seat, Table
+
+    other = Table.objects.create(session=table.session, number=2)
+    for position, (member, wind) in enumerate(zip(players, "ESWN", strict=True)):
+        Seat.objects.create(table=other, member=member, position=position, starting_wind=wind)
+    hand = record_hand(other, quick_entry(), users["scorer"])
+    s = table.session
+    url = reverse("correct-hand", args=[s.club.slug, s.pk, table.pk, hand.pk])
+    assert client_as("admin").get(url).status_code == 404
