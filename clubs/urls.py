@@ -17,6 +17,11 @@ urlpatterns = [
         name="session",
     ),
     path(
+        "clubs/<slug:slug>/sessions/<int:session_id>/status/",
+        club_pages.session_status,
+        name="session-status",
+    ),
+    path(
         "clubs/<slug:slug>/sessions/<int:session_id>/tables/new/",
         club_pages.add_table,
         name="add-table",

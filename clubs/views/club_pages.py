@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Sum
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clubs.forms import SeatingForm, StartSessionForm
-from clubs.models import HandResult
-from clubs.permissions import member_clubs, visible_clubs
+from clubs.models import AuditAction, AuditEntry, HandResult, SessionStatus
+from clubs.permissions import can_admin, member_clubs, visible_clubs
 from clubs.views.access import READ, RECORD, club_page, roles_context
 from clubs.views.audit_log import log_creation
 
@@ -125,3 +126,29 @@ def add_table(request, club, club_session):
     )
     messages.success(request, f"Table {table.number} is ready: record its first hand.")
     return redirect(reverse("table", args=[club.slug, club_session.pk, table.pk]))
+
+
+@require_POST
+@club_page(RECORD)
+def session_status(request, club, club_session):
+    """Close a night when its last hand is in (scorers), or reopen it for a late correction
+    (club admins only): a closed session records no more hands."""
+    closing = request.POST.get("action") == "close"
+    if not closing and not can_admin(request.user, club):
+        raise PermissionDenied("Only a club admin can reopen a closed session.")
+    new = SessionStatus.CLOSED if closing else SessionStatus.OPEN
+    if club_session.status != new:
+        before = club_session.status
+        club_session.status = new
+        club_session.save(update_fields=["status"])
+        AuditEntry.objects.create(
+            club=club,
+            user=request.user,
+            action=AuditAction.CLOSE if closing else AuditAction.REOPEN,
+            object_type="clubsession",
+            object_id=str(club_session.pk),
+            before={"status": before},
+            after={"status": new},
+        )
+        messages.success(request, "Session closed." if closing else "Session reopened.")
+    return redirect(session_url(club_session))

@@ -188,3 +188,28 @@ def test_a_member_of_another_club_cannot_be_seated(client_as, club, other_club, 
     response = client_as("scorer").post(reverse("add-table", args=[club.slug, club_session.pk]), data)
     assert response.status_code == 400
     assert "E_member" in response.context["seating_form"].errors
+
+
+CLOSE_EXPECTED = {"admin": 302, "scorer": 302, "member": 403, "outsider": 404, "anonymous": 302}
+
+
+@pytest.mark.parametrize("role", CLOSE_EXPECTED)
+def test_closing_a_session_by_role(client_as, club, club_session, role):
+    url = reverse("session-status", args=[club.slug, club_session.pk])
+    response = client_as(role).post(url, {"action": "close"})
+    assert response.status_code == CLOSE_EXPECTED[role]
+    club_session.refresh_from_db()
+    assert club_session.is_open == (role not in ("admin", "scorer"))
+
+
+@pytest.mark.parametrize(("role", "code"), [("admin", 302), ("scorer", 403), ("member", 403)])
+def test_only_a_club_admin_reopens_a_closed_session(client_as, club, club_session, role, code):
+    club_session.status = "closed"
+    club_session.save()
+    url = reverse("session-status", args=[club.slug, club_session.pk])
+    assert client_as(role).post(url, {"action": "reopen"}).status_code == code
+    club_session.refresh_from_db()
+    assert club_session.is_open == (role == "admin")
+    if role == "admin":
+        entry = AuditEntry.objects.get(object_type="clubsession", action="reopen")
+        assert (entry.before, entry.after) == ({"status": "closed"}, {"status": "open"})
