@@ -106,6 +106,8 @@ def record_hand_page(request, club, club_session, table):
     if repeat is not None:
         messages.success(request, f"Hand {repeat.number} saved.")
         return redirect(_table_url(club, club_session, table, f"hand-{repeat.number}"))
+    # "&" and a list, not "and" and a generator: every form is checked, so one round trip
+    # shows every answer to mend.
     forms_valid = outcome.is_valid() & all([form.is_valid() for form in seat_forms])
     if forms_valid:
         entered = _entered_hand(outcome, seat_forms, state["next"]["prevailing_wind"])
