@@ -127,6 +127,8 @@ SPECTACULAR_SETTINGS = {
         "Wind": "clubs.models.choices.Wind",
         "WindCode": ["E", "S", "W", "N"],
         "WinSource": "clubs.models.choices.WinSource",
+        # The calculator contract's "from" (scoring.serializers) lists the codes without labels.
+        "WinSourceCode": ["wall", "discard", "kong_box", "robbed_kong"],
     },
 }
 
