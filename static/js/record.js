@@ -87,6 +87,18 @@
     entry.querySelector(".full-hand").hidden = mode !== "full";
   }
 
+  // Only the winner has a winning tile; only a loser can have been fishing.
+  function showWinnerFields(form) {
+    var winner = form.querySelector("input[name='winner']:checked");
+    form.querySelectorAll(".seat-entry").forEach(function (entry) {
+      var isWinner = !!winner && winner.value === entry.getAttribute("data-seat");
+      var tile = entry.querySelector("input[name$='-win_tile']");
+      var fishing = entry.querySelector("input[name$='-fishing']");
+      if (tile) tile.closest(".field").hidden = !isWinner;
+      if (fishing) fishing.closest(".field").hidden = isWinner;
+    });
+  }
+
   function showDiscarder(form) {
     var winner = form.querySelector("input[name='winner']:checked");
     var source = form.querySelector("input[name='win_source']:checked");
@@ -115,8 +127,10 @@
       });
     });
     showDiscarder(form);
+    showWinnerFields(form);
     form.addEventListener("change", function (e) {
       if (e.target.name === "winner" || e.target.name === "win_source") showDiscarder(form);
+      if (e.target.name === "winner") showWinnerFields(form);
     });
     // One tap, one submission: a second tap while the page loads would send the hand again.
     document.querySelectorAll("form").forEach(function (f) {

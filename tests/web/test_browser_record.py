@@ -153,6 +153,8 @@ def test_a_scorer_records_and_corrects_hands_on_a_phone(phone, live_server, user
     palette.locator("button[data-tile=f2]").click()
     assert south.locator("textarea[name$='-melds']").input_value() == "pung b1, pung dr, kong b9"
     assert south.locator("input[name$='-concealed']").input_value() == "b6 b6 b6 we we"
+    assert south.locator("input[name$='-win_tile']").is_visible()
+    assert south.locator("input[name$='-fishing']").is_hidden()
     for legend, score in (("East · Alice", 12), ("West · Carol", 36), ("North · David", 0)):
         seat_block(page, legend).locator("input[name$='-score']").fill(str(score))
     shot(page, "04-record-full-hand", "fieldset.seat-entry >> nth=1")
