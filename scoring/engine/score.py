@@ -258,7 +258,6 @@ def _value(points: int, doubles: int, use_doubles: bool) -> int:
 
 
 def _tally(plan: _Plan, params, counts: dict[int, int], arrangement: Arrangement) -> _Scored:
-    use_doubles = params.use_doubles
     special_flags = plan.special
     matched = sorted(counts)
     special = -1
@@ -272,26 +271,42 @@ def _tally(plan: _Plan, params, counts: dict[int, int], arrangement: Arrangement
         elif plan.replaces[i]:
             dropped.update(plan.replaces[i])
     kept = [i for i in matched if not special_flags[i] and i not in dropped]
-    pts, dbl = plan.points, plan.doubles
-    if special >= 0:
-        item = plan.items[special]
-        value = int(params.limit * item.limit)
-        # 004 Sheet 21 item 6: flowers and seasons on top, their own doubles applying to the
-        # flower total only; nothing else of the ordinary score counts.
-        bonus = [i for i in kept if plan.bonus[i]] if params.limit_hand_adds_bonus_tiles else []
-        points = sum(counts[i] * pts[i] for i in bonus)
-        doubles = sum(counts[i] * dbl[i] for i in bonus) if use_doubles else 0
-        return _Scored(value + points, doubles, value + _value(points, doubles, use_doubles),
-                       limit_words(item.limit), arrangement, counts, tuple(bonus), special,
-                       value, frozenset(dropped))
-    points = sum(counts[i] * pts[i] for i in kept)
-    doubles = sum(counts[i] * dbl[i] for i in kept) if use_doubles else 0
+    ordinary = _ordinary(plan, params, counts, kept, arrangement, frozenset(dropped))
+    if special < 0:
+        return ordinary
+    limit_hand = _limit_hand(plan, params, counts, kept, arrangement, special, ordinary.dropped)
+    if (params.special_or_ordinary_if_greater and arrangement.shape == "standard"
+            and ordinary.key > limit_hand.key):
+        return ordinary
+    return limit_hand
+
+
+def _ordinary(plan: _Plan, params, counts: dict[int, int], kept: list[int],
+              arrangement: Arrangement, dropped: frozenset[int]) -> _Scored:
+    use_doubles = params.use_doubles
+    points = sum(counts[i] * plan.points[i] for i in kept)
+    doubles = sum(counts[i] * plan.doubles[i] for i in kept) if use_doubles else 0
     score = _value(points, doubles, use_doubles)
     limit = None
     if params.cap_ordinary_hands and params.limit is not None and score > params.limit:
         score, limit = params.limit, "limit"
     return _Scored(points, doubles, score, limit, arrangement, counts, tuple(kept), -1, 0,
-                   frozenset(dropped))
+                   dropped)
+
+
+def _limit_hand(plan: _Plan, params, counts: dict[int, int], kept: list[int],
+                arrangement: Arrangement, special: int, dropped: frozenset[int]) -> _Scored:
+    use_doubles = params.use_doubles
+    item = plan.items[special]
+    value = int(params.limit * item.limit)
+    # 004 Sheet 21 item 6: flowers and seasons on top, their own doubles applying to the
+    # flower total only; nothing else of the ordinary score counts.
+    bonus = [i for i in kept if plan.bonus[i]] if params.limit_hand_adds_bonus_tiles else []
+    points = sum(counts[i] * plan.points[i] for i in bonus)
+    doubles = sum(counts[i] * plan.doubles[i] for i in bonus) if use_doubles else 0
+    return _Scored(value + points, doubles, value + _value(points, doubles, use_doubles),
+                   limit_words(item.limit), arrangement, counts, tuple(bonus), special, value,
+                   dropped)
 
 
 def _lines(plan: _Plan, scored: _Scored, use_doubles: bool) -> tuple[ScoreLine, ...]:

@@ -270,7 +270,7 @@ SPECIALS = [
     ("triple_knitting", group("b1 c1 d1 b3 c3 d3 b5 c5 d5 b9 c9 d9 b2 d2"),
      Fraction(1, 2), Fraction(1, 5)),
     ("buried_treasure", Arrangement("standard", sets(
-        "pung d2 c, pung d5 c, pung dr c, pung we c, pair d9 c")),
+        "pung d2 c, pung d5 c, pung d7 c, pung wn c, pair d9 c")),
      Fraction(1), Fraction(2, 5)),
     ("fourfold_plenty", Arrangement("standard", sets(
         "kong b2, kong c5 c, kong dr added, kong we, pair d9 c")),
@@ -293,6 +293,7 @@ SPECIALS = [
         "pung we, pung ws, pung ww c, kong wn, pair b5 c")),
      Fraction(1), Fraction(2, 5)),
 ]
+LIMIT_ONLY = BMJA.derive("limit-only", {"scoring": {"special_or_ordinary_if_greater": False}})
 SHEETS = {
     "all_pair_honours": 22, "thirteen_unique_wonders": 22, "wriggling_snake": 23,
     "knitting": 24, "triple_knitting": 24, "buried_treasure": 25, "fourfold_plenty": 25,
@@ -309,12 +310,15 @@ def test_every_special_hand_of_sheets_22_to_28_is_an_item_citing_its_sheet():
 @pytest.mark.parametrize(("code", "arrangement", "limit", "fishing"), SPECIALS,
                          ids=[s[0] for s in SPECIALS])
 def test_sheets_22_to_28_special_hand_scores_its_limit(code, arrangement, limit, fishing):
+    """Scored as the special hand; under ``bmja`` itself a hand that is also four sets and a
+    pair may score more as an ordinary hand (Sheet 31 item 11), never less."""
     source = "wall" if code == "buried_treasure" else "discard"
-    result = score(arrangement, win=source, seat="W")
+    result = score(arrangement, win=source, seat="W", rule=LIMIT_ONLY)
     assert result.special == code
     assert result.score == int(1000 * limit)
     assert result.limit == ("limit" if limit == 1 else "half limit")
     assert [ln.code for ln in result.lines] == [code]
+    assert score(arrangement, win=source, seat="W").score >= result.score
 
 
 @pytest.mark.parametrize(("code", "arrangement", "limit", "fishing"), SPECIALS,
@@ -414,6 +418,16 @@ def test_sheet_22_concealed_special_hands_fail_with_an_exposed_set():
     exposed = Arrangement("seven_pairs", sets(
         "pair b1, pair b9 c, pair c1 c, pair dr c, pair dg c, pair we c, pair wn c"))
     assert score(exposed, win="discard").special is None
+
+
+def test_sheet_31_item_11_a_special_hand_worth_more_as_an_ordinary_hand_scores_that():
+    """All Winds and Dragons: 16 x 2 + 4 + 4 + 20 + 2 (pair of dragons) = 62 points and 6
+    doubles (two dragon pungs, own wind, round wind, all majors, no chows) = 3968 > 1000."""
+    hand = Arrangement("standard", sets("pung dr, pung dg, kong we, kong ww, pair dw c"))
+    result = score(hand, win="discard", seat="W", round="E")
+    assert (result.special, result.score, result.limit) == (None, 62 * 64, None)
+    assert "all_winds_and_dragons" in result.item_codes
+    assert score(hand, win="discard", seat="W", round="E", rule=LIMIT_ONLY).score == 1000
 
 
 def test_sheet_25_buried_treasure_must_be_drawn_from_the_wall():

@@ -25,6 +25,9 @@ DESCRIPTION = (
     "(Sheet 10), and then no 'no chows' double (Sheet 19 hand 3). Flowers and seasons 4 points "
     "each; with a limit hand they are added on top, their own doubles applying to the flower "
     "total only (Sheet 21 item 6), and likewise on top of a fishing part-score. "
+    "A special hand that is also four sets and a pair scores its ordinary value instead when "
+    "that is greater, as ordinary hands may pass the limit (switch "
+    "special_or_ordinary_if_greater). "
     "Readings chosen where the course is silent or clubs differ: "
     "the 2 points for a winning tile 'drawn from the wall (ie not from a discard)' include a "
     "tile from the kong box (item wall_tile); "
@@ -177,6 +180,7 @@ BMJA = HouseRule(
         max_chows=1,  # Sheet 10
         goulash_max_chows=0,
         limit_hand_adds_bonus_tiles=True,  # Sheet 21 item 6
+        special_or_ordinary_if_greater=True,  # Sheet 31 item 11
         fishing_part_scores=True,  # Sheets 21-29
         wild_tiles="b2",  # Sheet 11 item 4
     ),

@@ -81,6 +81,10 @@ class ScoringParams:
     # 004 Sheet 21 item 6: flowers and seasons are added on top of a limit hand, their own
     # doubles applying to the flower total only.
     limit_hand_adds_bonus_tiles: bool = True
+    # A special hand that is also four sets and a pair (All Winds and Dragons, Fourfold
+    # Plenty...) scores the greater of its limit and its ordinary value, where ordinary hands
+    # may pass the limit (004 Sheet 31 item 11). False: the special hand's value always.
+    special_or_ordinary_if_greater: bool = False
     # Part-scores for losing hands that were fishing for a special hand (004 Sheets 21-29).
     fishing_part_scores: bool = True
     # Wild tiles in a goulash: "b2" (the four 2 bamboo), "joker" (jokers added), or None.
