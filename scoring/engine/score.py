@@ -44,6 +44,13 @@ class ScoreLine:
 
 @dataclass(frozen=True)
 class ScoreResult:
+    """A hand's value before any payment rule, and how it was reached (docs/ARCHITECTURE.md).
+
+    ``score`` is ``points x 2^doubles`` unless ``limit`` names the limit that capped or set it.
+    ``lines`` hold every item that gave points or doubles; ``item_codes`` every item that
+    matched, whatever it was worth.
+    """
+
     points: int
     doubles: int
     score: int
@@ -91,7 +98,7 @@ class _Side:
         own, round_ = ctx.own_wind, ctx.round_wind
         memo = self.set_hits
         for s in ctx.sets:
-            key = (s.kind, s.tile, s.concealed, s.how, own, round_)
+            key = (s.kind, s.tile, s.concealed, s.how, s.wild, own, round_)
             hits = memo.get(key)
             if hits is None:
                 hits = memo[key] = tuple(
@@ -498,7 +505,9 @@ def score_hand(hand: Hand, rule: HouseRule) -> ScoreResult:
     if not found:
         raise HandError([Problem("concealed", "not_a_winning_hand", NOT_A_WINNING_HAND)])
     fishing: list = []
-    if not hand.mahjong and hand.fishing and rule.scoring.fishing_part_scores:
+    # Completing a hand tile by tile is the dearest search: only when a part-score can come.
+    if (not hand.mahjong and hand.fishing and rule.scoring.fishing_part_scores
+            and plan_for(rule).fishing):
         fishing = find_completions(hand, rule)
     return score_arrangements(hand, rule, found, fishing)
 
