@@ -38,6 +38,8 @@ from clubs.models import (
     Table,
 )
 from clubs.table_state import (
+    BONUS_TILES,
+    KONG_HOWS,
     STATE_VERSION,
     ComputedHand,
     HandInputError,
@@ -55,6 +57,7 @@ from clubs.table_state import (
     seating_of,
     snapshot_json,
 )
+from settlements.engine import PENALTIES
 
 WIN_SOURCES = ("wall", "discard", "kong_box", "robbed_kong")
 GIVEN = ("discard", "robbed_kong")  # won with another player's tile: there is a discarder
@@ -169,18 +172,22 @@ def _outcome(entry: Any, seating: Seating) -> Outcome:
             elif not isinstance(data, dict):
                 seat_errors[wind] = ['Give a hand object, or {"score": N}.']
             elif "score" in data and not is_quick(data):
-                seat_errors[wind] = ['A quick entry is {"score": N} with nothing else.']
-            elif is_quick(data) and (
-                not isinstance(data["score"], int) or isinstance(data["score"], bool)
-                or not 0 <= data["score"] <= 10_000_000
-            ):
-                seat_errors[wind] = {"score": ["A whole number of points, 0 or more."]}
+                seat_errors[wind] = [
+                    'A quick entry is {"score": N}, with "kongs" and "bonus" where the house '
+                    "rule pays for them; give the full hand for anything else."
+                ]
+            elif is_quick(data):
+                problems = _quick_problems(data)
+                if problems:
+                    seat_errors[wind] = problems
     if seat_errors:
         errors["seats"] = seat_errors
     facts = entry.get("facts") or {}
     if not isinstance(facts, dict):
         err("facts", "Give an object, or leave it out.")
         facts = {}
+    elif _fact_problems(facts, winds):
+        errors["facts"] = _fact_problems(facts, winds)
     if errors:
         raise HandInputError(errors)
     return Outcome(
@@ -192,6 +199,46 @@ def _outcome(entry: Any, seating: Seating) -> Outcome:
         seats={w: seats[w] for w in winds},
         facts=facts,
     )
+
+
+def _quick_problems(data: dict) -> dict[str, list[str]]:
+    problems: dict[str, list[str]] = {}
+    score = data["score"]
+    if not isinstance(score, int) or isinstance(score, bool) or not 0 <= score <= 10_000_000:
+        problems["score"] = ["A whole number of points, 0 or more."]
+    kongs, bonus = data.get("kongs", []), data.get("bonus", [])
+    if not isinstance(kongs, list) or any(k not in KONG_HOWS for k in kongs):
+        problems["kongs"] = [f"A list of kongs, each one of {', '.join(KONG_HOWS)}."]
+    if not isinstance(bonus, list) or any(t not in BONUS_TILES for t in bonus):
+        problems["bonus"] = ["A list of flowers and seasons, f1-f4 and s1-s4."]
+    return problems
+
+
+FACTS = {"penalties", "clean_hands"}
+PENALTY_KEYS = {"kind", "offender", "claimant", "amount"}
+
+
+def _fact_problems(facts: dict, winds: tuple[str, ...]) -> dict[str, list[str]]:
+    """Extra facts settlement needs: ``penalties`` (004 Sheet 30, 000's dead hand) and
+    ``clean_hands`` (000's count), by the winds of the hand."""
+    problems: dict[str, list[str]] = {}
+    for key in facts.keys() - FACTS - {"swap_seats"}:
+        problems[key] = [f"Unknown fact; use {', '.join(sorted(FACTS))}."]
+    clean = facts.get("clean_hands", [])
+    if not isinstance(clean, list) or any(w not in winds for w in clean):
+        problems["clean_hands"] = [f"A list of winds at the table: {'/'.join(winds)}."]
+    penalties = facts.get("penalties", [])
+    if not isinstance(penalties, list) or not all(
+        isinstance(p, dict) and set(p) <= PENALTY_KEYS and p.get("kind") in PENALTIES
+        and p.get("offender") in winds and p.get("claimant") in (None, *winds)
+        and (p.get("amount") is None or (isinstance(p["amount"], int) and p["amount"] >= 0))
+        for p in penalties
+    ):
+        problems["penalties"] = [
+            f"A list of {{kind, offender, claimant, amount}}: kind one of "
+            f"{', '.join(sorted(PENALTIES))}; offender and claimant winds at the table."
+        ]
+    return problems
 
 
 def entry_of(hand: Hand) -> dict:
@@ -440,6 +487,9 @@ def correct_hand(hand: Hand, changes: dict, user, note: str = "") -> Hand:
         if not isinstance(seats_change, dict):
             raise HandInputError({"seats": ["Give the seats to change by wind."]})
         after["seats"] = {**before["seats"], **seats_change}
+        # Seat swaps recorded on this hand stay, whatever facts the correction gives.
+        if "swap_seats" in before["facts"]:
+            after["facts"] = {**after["facts"], "swap_seats": before["facts"]["swap_seats"]}
         state = build_table_state(table)
         row = next(r for r in state.hands if r.id == hand.pk)
         seating = row.seating

@@ -285,7 +285,15 @@ class HandEntrySerializer(serializers.Serializer):
         help_text="The hand number you expect; if another scorer took it first, 409.",
     )
     seats = SeatsField()
-    facts = serializers.DictField(required=False)
+    facts = serializers.DictField(
+        required=False,
+        help_text="penalties: [{kind, offender, claimant, amount}] and clean_hands: [winds].",
+    )
+
+    def validate_facts(self, facts):
+        if "swap_seats" in facts:
+            raise serializers.ValidationError("Swap seats with POST /tables/{id}/swap-seats/.")
+        return facts
 
     def to_entry(self) -> dict:
         return {k: v for k, v in self.validated_data.items() if v is not None or k in (

@@ -20,6 +20,7 @@ from scoring.engine import HandError, HouseRule, ScoreResult, parse_hand, score_
 from settlements.engine import (
     ROTATIONS,
     HandAtTable,
+    Penalty,
     Settlement,
     SettlementInputError,
     settle_hand,
@@ -157,8 +158,15 @@ class ComputedHand:
     settlement: Settlement
 
 
+QUICK_KEYS = {"score", "kongs", "bonus"}
+KONG_HOWS = ("concealed", "claimed", "added")
+BONUS_TILES = ("f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4")
+
+
 def is_quick(data: dict) -> bool:
-    return isinstance(data, dict) and set(data) == {"score"}
+    """Quick entry: the agreed score, with the kongs and flowers where the house rule pays
+    for them (as in the settle API's quick entries)."""
+    return isinstance(data, dict) and "score" in data and set(data) <= QUICK_KEYS
 
 
 def full_hand_json(data: dict, wind: str, seating: Seating, outcome: Outcome) -> dict:
@@ -181,7 +189,7 @@ def full_hand_json(data: dict, wind: str, seating: Seating, outcome: Outcome) ->
 
 def score_seat(rule: HouseRule, data: dict, wind: str, seating: Seating, outcome: Outcome):
     if is_quick(data):
-        return SeatScore(wind, "quick", data["score"])
+        return SeatScore(wind, "quick", data["score"]), None
     hand = parse_hand(full_hand_json(data, wind, seating, outcome))
     result = score_hand(hand, rule)
     return SeatScore(wind, "full", result.score, result), hand
@@ -194,24 +202,29 @@ def compute_hand(rules: SessionRules, seating: Seating, outcome: Outcome, pot: i
     scores: dict[str, SeatScore] = {}
     kongs: dict[str, tuple[str, ...]] = {}
     bonus: dict[str, tuple[str, ...]] = {}
+    kong_replacement_win = outcome.win_from == "kong_box"
     for wind in seating.winds_in_play:
         data = outcome.seats[wind]
         try:
-            scored = score_seat(rule, data, wind, seating, outcome)
+            scored, hand = score_seat(rule, data, wind, seating, outcome)
         except HandError as err:
             errors.setdefault("seats", {})[wind] = err.as_drf()
             continue
-        if isinstance(scored, tuple):
-            scored, hand = scored
+        if hand is None:
+            kongs[wind] = tuple(data.get("kongs", ()))
+            bonus[wind] = tuple(data.get("bonus", ()))
+        else:
             kongs[wind] = tuple(m.how for m in hand.melds if m.kind == "kong")
             bonus[wind] = tuple(hand.bonus)
-            if wind == outcome.winner and not scored.result.meets_minimum:
-                errors.setdefault("seats", {})[wind] = {
-                    "non_field_errors": [
-                        f"{scored.result.minimum_reason} Check the tiles, or record the hand "
-                        "as the table agreed it with a quick score."
-                    ]
-                }
+            if wind == outcome.winner:
+                kong_replacement_win |= bool(hand.win and hand.win.kong_replacement)
+                if not scored.result.meets_minimum:
+                    errors.setdefault("seats", {})[wind] = {
+                        "non_field_errors": [
+                            f"{scored.result.minimum_reason} Check the tiles, or record the "
+                            "hand as the table agreed it with a quick score."
+                        ]
+                    }
         scores[wind] = scored
     if errors:
         raise HandInputError(errors)
@@ -227,8 +240,10 @@ def compute_hand(rules: SessionRules, seating: Seating, outcome: Outcome, pot: i
         kongs=kongs,
         bonus=bonus,
         win_source=outcome.win_from if outcome.winner else None,
-        kong_replacement_win=outcome.win_from == "kong_box",
+        kong_replacement_win=kong_replacement_win,
+        penalties=tuple(Penalty(**p) for p in outcome.facts.get("penalties", ())),
         winner_items=winner_result.item_codes if winner_result else frozenset(),
+        clean_hands=frozenset(outcome.facts.get("clean_hands", ())),
         dealer=seating.dealer_wind,
         prevailing_wind=seating.prevailing_wind,
         after_draw=seating.after_draw if outcome.goulash else None,
@@ -241,12 +256,15 @@ def compute_hand(rules: SessionRules, seating: Seating, outcome: Outcome, pot: i
 
 
 def _nest_settlement_errors(errors: dict[str, list[str]]) -> dict[str, Any]:
-    # The engine names its own fields (hands.E, scores.E); ours are seats.E.
+    # The engine names its own fields (hands.E, scores.E); ours are seats.E, and the extra
+    # facts of a hand (penalties, clean hands) live under facts.
     nested: dict[str, Any] = {}
     for path, messages in errors.items():
         head, _, rest = path.partition(".")
         if head in ("hands", "scores") and rest:
-            nested.setdefault("seats", {}).setdefault(rest, []).extend(messages)
+            nested.setdefault("seats", {}).setdefault(rest.split(".")[0], []).extend(messages)
+        elif head in ("penalties", "clean_hands"):
+            nested.setdefault("facts", {}).setdefault(head, []).extend(messages)
         else:
             nested.setdefault(head or "non_field_errors", []).extend(messages)
     return nested

@@ -3,6 +3,8 @@ scores, lines, payments and running totals; bad input gets field paths, never a 
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -200,3 +202,41 @@ def test_session_totals_sum_every_table(scorer_api, table, club_session):
     totals = scorer_api.get(f"/api/v1/sessions/{club_session.pk}/totals/").json()
     assert [(p["name"], p["total"]) for p in totals["players"]] == [
         ("Bob", 3456), ("Carol", -780), ("David", -924), ("Alice", -1752)]
+
+
+@pytest.fixture
+def balsall_table(club, house_rule_versions, players):
+    from clubs.models import ClubSession, Seat, Table
+
+    session = ClubSession.objects.create(club=club, date=dt.date(2026, 11, 21),
+                                         house_rule_version=house_rule_versions["balsall-common"])
+    table = Table.objects.create(session=session, number=1)
+    for position, (member, wind) in enumerate(zip(players, "ESWN", strict=True)):
+        Seat.objects.create(table=table, member=member, position=position, starting_wind=wind)
+    return table
+
+
+def test_quick_entry_kongs_earn_chips(scorer_api, balsall_table):
+    """003 (Balsall Common): chips for a kong are paid at once, a hidden kong 3 from each
+    player; a quick entry can say which kongs a seat declared."""
+    body = {
+        "table": balsall_table.pk, "winner": "S", "win_from": "wall",
+        "seats": {"E": {"score": 0, "kongs": ["concealed"]}, "S": {"score": 3},
+                  "W": {"score": 0}, "N": {"score": 0}},
+    }
+    answer = scorer_api.post("/api/v1/hands/", body, format="json")
+    assert answer.status_code == 201, answer.json()
+    hand = answer.json()
+    east = next(s["seat"] for s in hand["seats"] if s["wind"] == "E")
+    chips = [p for p in hand["payments"] if p["to"] == east]
+    assert len(chips) == 3 and {p["amount"] for p in chips} == {3}
+
+
+def test_bad_quick_entry_extras_and_facts_are_named(scorer_api, table):
+    body = contract_body(table.pk)
+    body["seats"]["E"] = {"score": 12, "kongs": ["sideways"]}
+    body["facts"] = {"penalties": [{"kind": "no-such-penalty", "offender": "E"}]}
+    answer = scorer_api.post("/api/v1/hands/", body, format="json")
+    assert answer.status_code == 400
+    assert "kongs" in answer.json()["seats"]["E"]
+    assert "penalties" in answer.json()["facts"]
