@@ -132,6 +132,7 @@ class _Plan:
         self.loser = _Side([s for s in steps if s.item.who in ("all", "losers")])
         self.fishing = tuple(s for s in steps if s.item.fishing_limit is not None
                              or s.item.fishing_doubles)
+        self.lines: dict[tuple[int, int, bool], ScoreLine | bool] = {}
 
 
 def _prepare(rule: HouseRule) -> _Plan:
@@ -203,8 +204,10 @@ def plan_for(rule: HouseRule) -> _Plan:
 
 
 def clear_caches() -> None:
-    """Forget prepared house rules (the bench clears them between repeats)."""
+    """Forget prepared house rules and shared result parts (the bench clears them between
+    repeats)."""
     _PLANS.clear()
+    _MELDS.clear()
 
 
 # -- words for limits ------------------------------------------------------------------------
@@ -330,13 +333,20 @@ def _lines(plan: _Plan, scored: _Scored, use_doubles: bool) -> tuple[ScoreLine, 
 def _item_lines(plan: _Plan, counts: dict[int, int], indices: Iterable[int],
                 use_doubles: bool) -> list[ScoreLine]:
     out = []
+    memo = plan.lines
     for i in indices:
         n = counts[i]
-        item = plan.items[i]
-        points = n * item.points
-        doubles = n * item.doubles if use_doubles else 0
-        if points or doubles:
-            out.append(ScoreLine(item.code, item.wording, points, doubles, n))
+        line = memo.get((i, n, use_doubles))
+        if line is None:
+            item = plan.items[i]
+            points = n * item.points
+            doubles = n * item.doubles if use_doubles else 0
+            # A line is frozen, so the same one serves every hand that earns it.
+            line = memo[i, n, use_doubles] = (
+                ScoreLine(item.code, item.wording, points, doubles, n)
+                if points or doubles else False)
+        if line:
+            out.append(line)
     return out
 
 
@@ -442,9 +452,20 @@ def _minimum(hand: Hand, rule: HouseRule, scored: _Scored) -> tuple[bool, str | 
 
 # -- the public entry points ------------------------------------------------------------------
 
+_MELDS: dict[tuple, Meld] = {}
+_MELDS_KEPT = 20_000
+
+
 def _meld(s) -> Meld:
-    return Meld(kind=s.kind, tile=s.tile, concealed=s.concealed, added=s.how == "added",
-                tiles=s.tiles)
+    key = (s.kind, s.tile, s.concealed, s.how, s.tiles)
+    meld = _MELDS.get(key)
+    if meld is None:
+        # Frozen, so one per distinct set serves every result.
+        if len(_MELDS) > _MELDS_KEPT:
+            _MELDS.clear()
+        meld = _MELDS[key] = Meld(kind=s.kind, tile=s.tile, concealed=s.concealed,
+                                  added=s.how == "added", tiles=s.tiles)
+    return meld
 
 
 def _result(hand: Hand, plan: _Plan, params, scored: _Scored, *,
