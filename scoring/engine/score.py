@@ -109,10 +109,21 @@ class _Side:
             if gate is not None and not getattr(ctx, gate):
                 continue
             for step in steps:
-                n = step.call(ctx)
+                try:
+                    n = step.call(ctx)
+                except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+                    raise _bad_arguments(step, exc) from exc
                 if n:
                     counts[step.index] = n
         return counts
+
+
+def _bad_arguments(step: _Step, exc: Exception) -> HouseRuleError:
+    """A stored house rule whose item arguments are of the wrong kind (a number where tile
+    names belong...): the house rule's error, with the item's path, not a crash."""
+    return HouseRuleError({f"items[{step.index}].args": [
+        f"{step.item.rule} cannot use {dict(step.item.args)!r} ({type(exc).__name__}: {exc})."
+    ]})
 
 
 class _Plan:
@@ -156,7 +167,12 @@ def _prepare(rule: HouseRule) -> _Plan:
             continue
         call = partial(fn, **kwargs) if kwargs else fn
         factory = PER_SET_RULE_FUNCTIONS.get(item.rule)
-        steps.append(_Step(i, item, call, factory(**kwargs) if factory else None))
+        try:
+            per_set = factory(**kwargs) if factory else None
+        except (TypeError, ValueError) as exc:
+            errors.setdefault(f"items[{i}].args", []).append(f"{item.rule}: {exc}.")
+            continue
+        steps.append(_Step(i, item, call, per_set))
     if errors:
         raise HouseRuleError(errors)
     return _Plan(rule, steps)
@@ -385,8 +401,13 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
         for arrangement in arrangements:
             ctx = ScoringContext(hand, rule, arrangement, False)
             for step in plan.fishing:
-                if step.item.code in tried or not step.call(ctx):
+                if step.item.code in tried:
                     continue
+                try:
+                    if not step.call(ctx):
+                        continue
+                except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+                    raise _bad_arguments(step, exc) from exc
                 # A part-score does not depend on the tile that completes the hand.
                 tried.add(step.item.code)
                 candidate = _fishing_value(plan, step.item, rule.scoring, actual)

@@ -162,3 +162,17 @@ def test_without_a_limit_special_hands_are_not_valued():
 def test_item_codes_name_every_item_that_matched():
     result = score_arrangements(WINNER, BMJA, [FULL])
     assert {"mahjong", "dragon_set", "clean", "no_chows"} <= result.item_codes
+
+
+def test_arguments_of_the_wrong_kind_are_the_house_rules_error_not_a_crash():
+    """A club's stored rule can hold any JSON as an item's arguments."""
+    for args in ((("kind", 5),), (("tiles", 7),), (("honours", "maybe"), ("x", 1))):
+        rule = tiny_rule(Item("x", "X", "sets" if args[0][0] != "honours" else "one_suit",
+                              args=args, points=1, who="all"))
+        with pytest.raises(HouseRuleError) as caught:
+            score_arrangements(WINNER, rule, [FULL])
+        assert "items[0].args" in caught.value.errors
+    weird = tiny_rule(Item("w", "W", "win", args=(("fact", 3),), doubles=1))
+    with pytest.raises(HouseRuleError) as caught:
+        score_arrangements(WINNER, weird, [FULL])
+    assert "items[0].args" in caught.value.errors
