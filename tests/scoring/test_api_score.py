@@ -161,3 +161,17 @@ def test_a_clubs_stored_house_rule_is_resolved_by_its_slug(api):
     assert club["rules"] == "our-club"
     assert club["doubles"] == plain["doubles"] + 1
     assert "If you are East" in " ".join(item["name"] for item in club["items"])
+
+
+@pytest.mark.django_db
+def test_a_stored_house_rule_that_cannot_be_used_is_a_400_on_rules(api):
+    from clubs.models import HouseRuleRecord, HouseRuleVersion
+    from scoring.engine import get_house_rule
+
+    data = get_house_rule("bmja").derive("broken", {}).to_dict()
+    data["items"][1]["args"] = {"kind": 5}  # the exposed minor pung, 2 points
+    record = HouseRuleRecord.objects.create(slug="broken", name="Broken")
+    HouseRuleVersion.objects.create(record=record, number=1, data=data)
+    response = post(api, {**CONTRACT_HAND, "rules": "broken"})
+    assert response.status_code == 400
+    assert "cannot be used" in response.json()["rules"][0]
