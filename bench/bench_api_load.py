@@ -6,6 +6,11 @@ transaction, answered with every seat's score, the payments and the running tota
 
     .venv/bin/python bench/bench_api_load.py --db postgres
     .venv/bin/python bench/bench_api_load.py --db sqlite --worker-class gthread --threads 2
+    .venv/bin/python bench/bench_api_load.py --db postgres --baseline   # bare DRF insert
+
+``--baseline`` measures, the same way, a bare DRF validate-and-insert (token auth, a model
+serializer, one INSERT: the ``bare_app`` below), so the recording figures can be read against
+what the machine gives the framework alone at that moment.
 
 Prepares a fresh database (migrate, a club, a session under the bmja house rule, one table per
 client, a scorer with a token), starts gunicorn on it, runs the clients (keep-alive
@@ -69,6 +74,40 @@ WINNER = {
 }
 
 
+def bare_app():
+    """gunicorn ``bench_api_load:bare_app()``: the project's settings with one bare endpoint,
+    POST /bare/ (token auth, validate, insert an audit row, answer 201)."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+    from django.conf import settings
+
+    django.setup()
+    from django.urls import path
+    from rest_framework import generics, serializers
+
+    from clubs.models import AuditEntry
+
+    class BareSerializer(serializers.ModelSerializer):
+        class Meta:
+            model = AuditEntry
+            fields = ["id", "action", "object_type", "object_id", "note"]
+
+    class BareView(generics.CreateAPIView):
+        serializer_class = BareSerializer
+
+    global urlpatterns
+    urlpatterns = [path("bare/", BareView.as_view())]
+    settings.ROOT_URLCONF = __name__
+    from django.core.wsgi import get_wsgi_application
+
+    return get_wsgi_application()
+
+
+def bare_body(table: int, i: int) -> bytes:
+    return json.dumps({"action": "create", "object_type": "bench", "object_id": str(i),
+                       "note": f"table {table}"}).encode()
+
+
 def body(table: int, i: int) -> bytes:
     winner, discarder = ("S", "W") if i % 2 else ("N", "E")
     seats = {w: {"score": (12, 36, 0, 8)[k]} for k, w in enumerate("ESWN")}
@@ -112,7 +151,9 @@ def prepare(env: dict, tables: int) -> dict:
 
 
 def start_server(env: dict, args) -> subprocess.Popen:
-    cmd = [str(GUNICORN), "config.wsgi", "-w", str(args.workers), "-b",
+    app = ["--pythonpath", str(REPO / "bench"), "bench_api_load:bare_app()"] if (
+        args.baseline) else ["config.wsgi"]
+    cmd = [str(GUNICORN), *app, "-w", str(args.workers), "-b",
            f"127.0.0.1:{args.port}", "--worker-class", args.worker_class, "--log-level", "error"]
     if args.worker_class == "gthread":
         cmd += ["--threads", str(args.threads)]
@@ -132,11 +173,12 @@ def stop_server(server: subprocess.Popen) -> None:
     server.wait(20)
 
 
-def client(port, token, table, hands, deadline, latencies, errors, start, warmup):
+def client(port, token, table, hands, deadline, latencies, errors, start, warmup, baseline):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+    url, make = ("/bare/", bare_body) if baseline else ("/api/v1/hands/", body)
     for i in range(warmup):
-        conn.request("POST", "/api/v1/hands/", body(table, i), headers)
+        conn.request("POST", url, make(table, i), headers)
         conn.getresponse().read()
     start.wait()
     for i in range(warmup, warmup + hands):
@@ -144,7 +186,7 @@ def client(port, token, table, hands, deadline, latencies, errors, start, warmup
             break
         began = time.perf_counter()
         try:
-            conn.request("POST", "/api/v1/hands/", body(table, i), headers)
+            conn.request("POST", url, make(table, i), headers)
             response = conn.getresponse()
             response.read()
             status = response.status
@@ -168,6 +210,8 @@ def main() -> None:
     parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"])
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--baseline", action="store_true",
+                        help="a bare DRF validate-and-insert instead of recording hands")
     args = parser.parse_args()
 
     workdir = Path(tempfile.mkdtemp(prefix="bench-api-"))
@@ -182,7 +226,7 @@ def main() -> None:
         threads = [
             threading.Thread(target=client, args=(
                 args.port, setup["token"], table, args.hands, deadline, latencies, errors,
-                start, args.warmup))
+                start, args.warmup, args.baseline))
             for table in setup["tables"]
         ]
         for t in threads:
@@ -203,9 +247,10 @@ def main() -> None:
 
     server_kind = args.worker_class + (f" x{args.threads} threads" if args.worker_class ==
                                        "gthread" else "")
+    what = "bare DRF inserts" if args.baseline else "hands recorded"
     print(f"database {args.db}; gunicorn {args.workers} workers ({server_kind}); "
           f"{args.clients} clients, keep-alive")
-    print(f"requests {done} in {elapsed:.2f} s: {done / elapsed:.0f} hands/s recorded")
+    print(f"requests {done} in {elapsed:.2f} s: {done / elapsed:.0f} {what}/s")
     print(f"latency ms: p50 {pct(50):.1f}  p90 {pct(90):.1f}  p99 {pct(99):.1f}  "
           f"max {ms[-1] if ms else float('nan'):.1f}  mean {statistics.fmean(ms):.1f}")
     print(f"errors {len(errors)}" + (f": {sorted(set(map(str, errors)))}" if errors else ""))

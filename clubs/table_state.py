@@ -30,7 +30,7 @@ from settlements.engine import Seating as Rotation
 
 WIND_ORDER = ("E", "S", "W", "N")
 POT = "pot"
-STATE_VERSION = 2
+STATE_VERSION = 3
 
 
 class HandInputError(ValueError):
@@ -337,17 +337,20 @@ class TableState:
     def seat(self, seat_id: int) -> SeatInfo:
         return next(s for s in self.seats if s.id == seat_id)
 
-    def snapshot(self) -> dict:
+    def snapshot(self, rev: int = 0) -> dict:
         """What ``Table.state`` keeps so the next hand is recorded without a replay."""
         last = max((h.number for h in self.hands), default=0)
         return snapshot_json(last, self.totals, self.pot, self.next.seating, self.rotation,
-                             self.seats)
+                             self.seats, rev)
 
 
 def snapshot_json(last_number: int, totals: dict[int, int], pot: int, seating: Seating,
-                  rotation_state: dict, seats: tuple[SeatInfo, ...]) -> dict:
+                  rotation_state: dict, seats: tuple[SeatInfo, ...], rev: int) -> dict:
+    """``rev`` counts the writes of the state: a writer that read revision n may only write
+    n + 1 (recording.py's one-statement append on PostgreSQL relies on it)."""
     return {
         "v": STATE_VERSION,
+        "rev": rev,
         "seats": [[s.id, s.name, s.position, s.starting_wind, s.member_id] for s in seats],
         "last_number": last_number,
         "totals": {str(k): v for k, v in totals.items()},

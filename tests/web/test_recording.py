@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from clubs.models import AuditEntry, Hand, HandResult
+from clubs.models import AuditEntry, Hand, HandEntry, HandResult
 from clubs.recording import (
     HandConflict,
     HandInputError,
@@ -90,7 +90,7 @@ def test_cached_state_equals_a_full_replay(table, users):
     record_hand(table, quick(winner=None, draw=True, scores=(0, 0, 0, 0)), users["scorer"])
     table.refresh_from_db()
     cached = table.state
-    assert recompute_table(table).snapshot() == cached
+    assert recompute_table(table).snapshot(rev=cached["rev"]) == cached
 
 
 def test_bad_hand_is_refused_with_field_paths_and_nothing_saved(table, users):
@@ -140,3 +140,14 @@ def test_correct_void_and_swap_recompute_and_audit(table, users):
     swap_seats(table, seats["Alice"], seats["Bob"], 2, scorer)
     swapped = totals_by_name(table)
     assert swapped["Bob"] == 40 * 6 and swapped["Alice"] == -80
+
+
+def test_one_statement_append_writes_every_column():
+    """The PostgreSQL append names its columns: they must be all the models have."""
+    from clubs import recording
+
+    for model, columns in ((Hand, recording.HAND_COLUMNS),
+                           (HandEntry, recording.ENTRY_COLUMNS),
+                           (HandResult, recording.RESULT_COLUMNS)):
+        concrete = {f.column for f in model._meta.concrete_fields if not f.primary_key}
+        assert concrete == set(columns), model
