@@ -188,6 +188,18 @@ class ScoringContext:
     # -- the win ----------------------------------------------------------------------------
 
     @cached_property
+    def win_key(self) -> tuple:
+        """Everything the ``win`` rule function reads."""
+        win = self.win
+        return (self.win_facts, win.source if win else None, win.tile if win else None,
+                self.hand.seat_wind)
+
+    @cached_property
+    def bonus_key(self) -> tuple:
+        """Everything the flower and season rule functions read."""
+        return (self.bonus, self.hand.seat_wind)
+
+    @cached_property
     def win_facts(self) -> frozenset[str]:
         """How the hand went out, with the contract's two spellings of one fact merged:
         ``from: kong_box`` and ``kong_replacement``, ``from: robbed_kong`` and ``robbed_kong``."""

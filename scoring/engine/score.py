@@ -24,6 +24,7 @@ from .rules.functions import (
     BONUS_RULE_FUNCTIONS,
     PER_SET_RULE_FUNCTIONS,
     RULE_FUNCTION_GATES,
+    RULE_FUNCTION_KEYS,
     RULE_FUNCTIONS,
     SetPredicate,
 )
@@ -82,15 +83,20 @@ class _Side:
 
     def __init__(self, steps: Sequence[_Step]):
         self.per_set = tuple(s for s in steps if s.per_set is not None)
-        # The other items, grouped by the context fact they need (None: no gate).
-        groups: dict[str | None, list[_Step]] = {}
+        # The other items, grouped by the context fact they need (None: no gate) and the
+        # fact that alone decides them (None: the whole arrangement).
+        groups: dict[tuple[str | None, str | None], list[_Step]] = {}
         for step in steps:
             if step.per_set is None:
-                groups.setdefault(RULE_FUNCTION_GATES.get(step.item.rule), []).append(step)
-        self.whole = tuple((gate, tuple(group)) for gate, group in groups.items())
+                rule = step.item.rule
+                key = (RULE_FUNCTION_GATES.get(rule), RULE_FUNCTION_KEYS.get(rule))
+                groups.setdefault(key, []).append(step)
+        self.whole = tuple((gate, key, tuple(group)) for (gate, key), group in groups.items())
         # Which per-set items a set matches, by the set and the two winds that can change
         # the answer; the same sets recur in hand after hand.
         self.set_hits: dict[tuple, tuple[int, ...]] = {}
+        # A keyed group's matches, by the group and the value of its deciding fact.
+        self.keyed_hits: dict[tuple, tuple[tuple[int, int], ...]] = {}
 
     def counts(self, ctx: ScoringContext) -> dict[int, int]:
         """How many times each matching item matched, by the item's index."""
@@ -105,17 +111,32 @@ class _Side:
                     step.index for step in self.per_set if step.per_set(s, own, round_))
             for i in hits:
                 counts[i] = counts.get(i, 0) + 1
-        for gate, steps in self.whole:
+        for gate, key, steps in self.whole:
             if gate is not None and not getattr(ctx, gate):
                 continue
-            for step in steps:
-                try:
-                    n = step.call(ctx)
-                except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-                    raise _bad_arguments(step, exc) from exc
-                if n:
-                    counts[step.index] = n
+            if key is None:
+                found = _call(steps, ctx)
+            else:
+                memo_key = (key, getattr(ctx, key))
+                found = self.keyed_hits.get(memo_key)
+                if found is None:
+                    found = self.keyed_hits[memo_key] = _call(steps, ctx)
+            for i, n in found:
+                counts[i] = n
         return counts
+
+
+def _call(steps: Sequence[_Step], ctx: ScoringContext) -> tuple[tuple[int, int], ...]:
+    """(item index, matches) for each of ``steps`` that matches."""
+    found = []
+    for step in steps:
+        try:
+            n = step.call(ctx)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+            raise _bad_arguments(step, exc) from exc
+        if n:
+            found.append((step.index, n))
+    return tuple(found)
 
 
 def _bad_arguments(step: _Step, exc: Exception) -> HouseRuleError:

@@ -40,14 +40,19 @@ PER_SET_RULE_FUNCTIONS: dict[str, Callable[..., SetPredicate]] = {}
 # Functions that can only match when a fact of the context is true (its attribute name):
 # the orchestrator asks the fact once per arrangement and skips them all when it is false.
 RULE_FUNCTION_GATES: dict[str, str] = {}
+# Functions whose answer depends only on one hashable fact of the context (its attribute
+# name), such as how the hand went out: the orchestrator remembers their answers by it.
+RULE_FUNCTION_KEYS: dict[str, str] = {}
 
 
 def rule_function(name: str, *, bonus: bool = False,
                   per_set: Callable[..., SetPredicate] | None = None,
-                  needs: str | None = None) -> Callable[[RuleFunction], RuleFunction]:
+                  needs: str | None = None, depends_on: str | None = None
+                  ) -> Callable[[RuleFunction], RuleFunction]:
     """Register ``fn`` under ``name`` so that an item's ``rule`` can name it. ``per_set``,
     for a function that counts sets, builds from the same arguments a test of one set;
-    ``needs`` names a ``ScoringContext`` attribute without which ``fn`` always returns 0."""
+    ``needs`` names a ``ScoringContext`` attribute without which ``fn`` always returns 0;
+    ``depends_on`` one that alone decides ``fn``'s answer."""
 
     def register(fn: RuleFunction) -> RuleFunction:
         if name in RULE_FUNCTIONS and RULE_FUNCTIONS[name] is not fn:
@@ -59,6 +64,8 @@ def rule_function(name: str, *, bonus: bool = False,
             PER_SET_RULE_FUNCTIONS[name] = per_set
         if needs is not None:
             RULE_FUNCTION_GATES[name] = needs
+        if depends_on is not None:
+            RULE_FUNCTION_KEYS[name] = depends_on
         return fn
 
     return register
@@ -182,21 +189,21 @@ _OWN_BONUS = {(kind, seat): frozenset(p + n for p in prefixes)
               for seat, n in SEAT_NUMBER.items()}
 
 
-@rule_function("bonus_tiles", bonus=True, needs="bonus")
+@rule_function("bonus_tiles", bonus=True, needs="bonus", depends_on="bonus_key")
 def bonus_tiles(ctx: ScoringContext, kind: str | None = None) -> int:
     """Flowers (``kind="flower"``), seasons, or both held."""
     prefixes = _BONUS_PREFIX[kind]
     return sum(1 for t in ctx.bonus if t[0] in prefixes)
 
 
-@rule_function("own_bonus", bonus=True, needs="bonus")
+@rule_function("own_bonus", bonus=True, needs="bonus", depends_on="bonus_key")
 def own_bonus(ctx: ScoringContext, kind: str | None = None) -> int:
     """The player's own flower or season (004 Sheet 20: 1 = East ... 4 = North)."""
     own = _OWN_BONUS[kind, ctx.hand.seat_wind]
     return sum(1 for t in ctx.bonus if t in own)
 
 
-@rule_function("bouquet", bonus=True, needs="bonus")
+@rule_function("bouquet", bonus=True, needs="bonus", depends_on="bonus_key")
 def bouquet(ctx: ScoringContext, kind: str | None = "flower") -> int:
     """Full sets of four flowers or seasons (``kind=None``: either, counted separately)."""
     if len(ctx.bonus) < 4:
@@ -273,7 +280,7 @@ def seat(ctx: ScoringContext, wind: Any = "E") -> int:
     return 1 if _is(ctx.hand.seat_wind, wind) else 0
 
 
-@rule_function("win", needs="win_facts")
+@rule_function("win", needs="win_facts", depends_on="win_key")
 def win(ctx: ScoringContext, source: Any = None, fact: Any = None, tile: Any = None,
         seat: Any = None) -> int:
     """How the Mah Jong was made: ``source`` (wall, discard, kong_box, robbed_kong) and/or
@@ -515,6 +522,7 @@ __all__ = [
     "PER_SET_RULE_FUNCTIONS",
     "RULE_FUNCTIONS",
     "RULE_FUNCTION_GATES",
+    "RULE_FUNCTION_KEYS",
     "rule_function",
     "set_predicate",
 ]
