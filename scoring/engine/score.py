@@ -155,7 +155,14 @@ class _Plan:
         self.items = items
         self.points = tuple(item.points for item in items)
         self.doubles = tuple(item.doubles for item in items)
-        self.special = tuple(item.limit is not None for item in items)
+        limit = rule.scoring.limit
+        # A special hand's value and its words; None for ordinary items, and for special
+        # hands under a house rule with no limit to take a part of.
+        self.special_value = tuple(
+            int(limit * item.limit) if item.limit is not None and limit is not None else None
+            for item in items)
+        self.limit_words = tuple(limit_words(item.limit) if item.limit is not None else None
+                                 for item in items)
         self.bonus = tuple(item.rule in BONUS_RULE_FUNCTIONS for item in items)
         index = {item.code: i for i, item in enumerate(items)}
         self.replaces = tuple(tuple(index[c] for c in item.replaces if c in index)
@@ -305,23 +312,24 @@ def _value(points: int, doubles: int, use_doubles: bool) -> int:
 
 
 def _tally(plan: _Plan, params, counts: dict[int, int], arrangement: Arrangement) -> _Scored:
-    special_flags = plan.special
-    matched = sorted(counts)
+    values = plan.special_value
+    replaces = plan.replaces
     special = -1
-    dropped: set[int] = set()
-    for i in matched:
-        if special_flags[i]:
+    dropped: frozenset[int] = frozenset()
+    for i in counts:
+        value = values[i]
+        if value is not None:
             # The highest-valued special hand wins; on a tie, the one listed first.
-            if params.limit is not None and (
-                    special < 0 or plan.items[i].limit > plan.items[special].limit):
+            if special < 0 or value > values[special] or (
+                    value == values[special] and i < special):
                 special = i
-        elif plan.replaces[i]:
-            dropped.update(plan.replaces[i])
-    kept = [i for i in matched if not special_flags[i] and i not in dropped]
-    ordinary = _ordinary(plan, params, counts, kept, arrangement, frozenset(dropped))
+        elif replaces[i]:
+            dropped = dropped.union(replaces[i])
+    kept = sorted(i for i in counts if values[i] is None and i not in dropped)
+    ordinary = _ordinary(plan, params, counts, kept, arrangement, dropped)
     if special < 0:
         return ordinary
-    limit_hand = _limit_hand(plan, params, counts, kept, arrangement, special, ordinary.dropped)
+    limit_hand = _limit_hand(plan, params, counts, kept, arrangement, special, dropped)
     if (params.special_or_ordinary_if_greater and arrangement.shape == "standard"
             and ordinary.key > limit_hand.key):
         return ordinary
@@ -344,15 +352,14 @@ def _ordinary(plan: _Plan, params, counts: dict[int, int], kept: list[int],
 def _limit_hand(plan: _Plan, params, counts: dict[int, int], kept: list[int],
                 arrangement: Arrangement, special: int, dropped: frozenset[int]) -> _Scored:
     use_doubles = params.use_doubles
-    item = plan.items[special]
-    value = int(params.limit * item.limit)
+    value = plan.special_value[special]
     # 004 Sheet 21 item 6: flowers and seasons on top, their own doubles applying to the
     # flower total only; nothing else of the ordinary score counts.
     bonus = [i for i in kept if plan.bonus[i]] if params.limit_hand_adds_bonus_tiles else []
     points = sum(counts[i] * plan.points[i] for i in bonus)
     doubles = sum(counts[i] * plan.doubles[i] for i in bonus) if use_doubles else 0
     return _Scored(value + points, doubles, value + _value(points, doubles, use_doubles),
-                   limit_words(item.limit), arrangement, counts, tuple(bonus), special, value,
+                   plan.limit_words[special], arrangement, counts, tuple(bonus), special, value,
                    dropped)
 
 
