@@ -429,7 +429,8 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
         for arrangement in arrangements:
             ctx = ScoringContext(hand, rule, arrangement, False)
             for step in plan.fishing:
-                if step.item.code in tried:
+                gate = RULE_FUNCTION_GATES.get(step.item.rule)
+                if step.item.code in tried or (gate is not None and not getattr(ctx, gate)):
                     continue
                 try:
                     if not step.call(ctx):
