@@ -40,5 +40,6 @@ class _RequireSomeTestRan:
             session.exitstatus = pytest.ExitCode.NO_TESTS_COLLECTED
 
 
+# pytest reads one pytest_configure per conftest: add further set-up to this function.
 def pytest_configure(config):
     config.pluginmanager.register(_RequireSomeTestRan(), "require-some-test-ran")
