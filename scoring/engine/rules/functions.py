@@ -3,9 +3,12 @@
 Each function answers one question about an arrangement: how many times it matches (0 when it
 does not). Items give the matches their worth, so one function serves many items and many
 house rules through its arguments: ``sets(kind="pung", tiles="major", concealed=True)`` is the
-concealed major pung of 004 Sheet 14 and of every other table. Special hands are recognised
-from the tiles where the shape is not sets and a pair, so they do not depend on how the
-arrangement search labelled the hand.
+concealed major pung of 004 Sheet 14 and of every other table. Special hands that are not
+sets and a pair are recognised from the tiles of an arrangement the search read as a special
+shape, whatever name it gave the shape.
+
+Registration may also tell the orchestrator how to ask less often (``per_set``, ``needs``,
+``depends_on``); a function must give the same answers with or without those hints.
 """
 
 from __future__ import annotations
