@@ -54,6 +54,12 @@ def chromium():
             yield browser
         finally:
             browser.close()
+            # ORM calls made while Playwright's event loop runs in this thread get their own
+            # connection (Django keys connections by context): close it, or PostgreSQL keeps a
+            # session open and the test database cannot be dropped.
+            from django.db import connections
+
+            connections.close_all()
 
 
 def phone_page(browser, javascript: bool = True):
