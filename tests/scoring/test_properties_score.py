@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -185,3 +186,48 @@ def test_malformed_input_raises_nothing_but_a_hand_error(data):
         error.as_drf()
     else:
         assert result.score >= 0
+
+
+def same_answers_with_and_without_shortcuts(data: dict) -> None:
+    from scoring.engine.arrange import arrangements
+    from scoring.engine.context import ScoringContext
+    from scoring.engine.rules.functions import RULE_FUNCTIONS
+    from scoring.engine.score import plan_for
+
+    hand = parse_hand(data)
+    plan = plan_for(BMJA)
+    side = plan.winner if hand.mahjong else plan.loser
+    asked = {step.index for step in side.per_set} | {
+        step.index for _, _, steps in side.whole for step in steps}
+    for arrangement in arrangements(hand, BMJA):
+        ctx = ScoringContext(hand, BMJA, arrangement, hand.mahjong)
+        every = {i: n for i in asked
+                 if (n := RULE_FUNCTIONS[BMJA.items[i].rule](ctx, **BMJA.items[i].kwargs))}
+        assert side.counts(ScoringContext(hand, BMJA, arrangement, hand.mahjong)) == every
+
+
+@PROPERTY
+@given(st.one_of(winning_hands(), losing_hands()))
+def test_the_orchestrators_shortcuts_give_what_asking_every_item_gives(data):
+    """Per-set memos, gates and keyed memos (functions.py's registration hints) change how
+    often a rule function is asked, never its answer."""
+    same_answers_with_and_without_shortcuts(data)
+
+
+SPECIAL_SHAPES = [
+    "b1 b9 c1 c9 d1 d9 we ws ww wn dr dg dw dw",  # 13 Unique Wonders (004 Sheet 22)
+    "b1 b1 b9 b9 c1 c1 dr dr dg dg we we wn wn",  # All Pair Honours (Sheet 22)
+    "we ws ww wn c1 c1 c2 c3 c4 c5 c6 c7 c8 c9",  # Wriggling Snake (Sheet 23)
+    "b1 c1 b3 c3 b4 c4 b4 c4 b7 c7 b8 c8 b9 c9",  # Knitting (Sheet 24)
+    "b1 c1 d1 b3 c3 d3 b5 c5 d5 b9 c9 d9 b2 d2",  # Triple Knitting (Sheet 24)
+    "d1 d1 d1 d2 d3 d4 d5 d6 d7 d8 d9 d9 d9 d5",  # Gates of Heaven (Sheet 27)
+]
+
+
+@pytest.mark.parametrize("tiles", SPECIAL_SHAPES)
+def test_the_shortcuts_give_the_same_answers_for_special_shapes(tiles):
+    held = tiles.split()
+    same_answers_with_and_without_shortcuts({
+        "rules": "bmja", "seat_wind": "E", "prevailing_wind": "E", "mahjong": True,
+        "concealed": held, "bonus": ["f1", "f2", "f3", "f4"],
+        "win": {"tile": held[-1], "from": "wall", "last_wall_tile": True}})
