@@ -1,11 +1,14 @@
 """Recording and correcting hands: the one service both the pages and the API call.
 
-Every write is one transaction on the table's row lock (``select_for_update``; on SQLite the
-IMMEDIATE transaction mode serialises writers the same way), so two scorers at one table get
-distinct hand numbers and nothing half-saved. What was entered is stored as entered
-(``Hand``, ``HandEntry``); ``HandResult`` rows and ``Table.state`` are derived and rebuilt by
+Every write is atomic and ordered per table, so two scorers at one table get distinct hand
+numbers and nothing half-saved: corrections (and recording on SQLite) hold the table's row lock
+(``select_for_update``; SQLite's IMMEDIATE transactions serialise writers the same way);
+recording on PostgreSQL is one statement that writes only if the table's state is still the
+revision the hand was computed from. What was entered is stored as entered (``Hand``,
+``HandEntry``); ``HandResult`` rows and ``Table.state`` are derived and rebuilt by
 ``recompute_table``. Recording appends from ``Table.state`` (the running totals, pot and
-seating after the last hand), so a long night costs no more per hand than a short one.
+seating after the last hand, with a revision number), so a long night costs no more per hand
+than a short one.
 
 The entry shape (pages and API alike), keyed by the seat winds of the hand being recorded::
 
@@ -691,7 +694,6 @@ def swap_seats(table: Table, seat_a: Seat, seat_b: Seat, from_hand_number: int, 
             )
         before = {h.number: entry_seats(h) for h in hands}
         entries = [e for h in hands for e in h.entries.all() if e.seat_id in (a, b)]
-        # Two steps so the unique (hand, seat) constraint never sees a duplicate mid-way.
         by_hand: dict[int, list[HandEntry]] = {}
         for e in entries:
             by_hand.setdefault(e.hand_id, []).append(e)
