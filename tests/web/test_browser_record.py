@@ -10,7 +10,6 @@ Skipped only where Playwright or /usr/bin/chromium is missing.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -27,7 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def chromium():
+def chromium(monkeypatch):
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -35,7 +34,7 @@ def chromium():
     if not CHROMIUM.exists():
         pytest.skip(f"No browser at {CHROMIUM}.")
     # Sync Playwright runs an event loop in this thread; the ORM calls it makes are ours.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     SCREENSHOTS.mkdir(exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(
