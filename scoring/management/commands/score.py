@@ -86,12 +86,13 @@ class Command(BaseCommand):
         lines.append(f"{'Total':<{width}}{result.points:>8}{result.doubles:>9}")
         lines.append("")
         if result.limit:
-            lines.append(f"Score: {result.score} ({result.limit})")
+            lines.append(f"Score: {result.score}; {result.limit}")
         else:
             lines.append(f"Score: {result.points} x 2^{result.doubles} = {result.score}")
         if not result.meets_minimum:
             lines.append(result.minimum_reason)
-        lines.append("Arrangement: " + ", ".join(_set_words(m) for m in result.arrangement))
+        lines.append("Arrangement: " + (", ".join(_set_words(m) for m in result.arrangement)
+                                        or "no sets"))
         if result.loose:
             lines.append("Loose tiles: " + " ".join(result.loose))
         return "\n".join(lines)
