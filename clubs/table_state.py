@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from django.db.models.signals import post_delete, post_save
+
 from clubs.models import ClubSession, Hand, HouseRuleVersion, Seat, Table
 from scoring.engine import HandError, HouseRule, ScoreResult, parse_hand, score_hand
 from settlements.engine import (
@@ -55,6 +57,16 @@ def rule_of(version_id: int) -> HouseRule:
 
 
 _rule_cache: dict[int, HouseRule] = {}
+
+
+def _forget_version(sender, instance, **kwargs) -> None:
+    # A version written under an id already cached (SQLite reuses the ids of rolled-back rows)
+    # must not be answered with the old rule.
+    _rule_cache.pop(instance.pk, None)
+
+
+post_save.connect(_forget_version, sender=HouseRuleVersion, dispatch_uid="table_state_rules")
+post_delete.connect(_forget_version, sender=HouseRuleVersion, dispatch_uid="table_state_rules_d")
 
 
 @dataclass(frozen=True)
