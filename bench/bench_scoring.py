@@ -1,9 +1,11 @@
 """How fast the scoring engine scores a fixed corpus of varied hands under ``bmja``.
 
-    .venv/bin/python bench/bench_scoring.py [--repeats 5] [--write bench/corpus/scoring_hands.json]
+    .venv/bin/python bench/bench_scoring.py [--repeats 5] [--regenerate]
 
-The corpus (seeded, so the same every run) holds ordinary winning hands with and without kongs
-and chows, special hands, and 13-tile losing hands, many of them fishing. Each hand is timed
+The corpus, ``bench/corpus/scoring_hands.json``, holds ordinary winning hands with and without
+kongs and chows, special hands, and 13-tile losing hands, many of them fishing. It was generated
+by ``corpus()`` (seeded) and is read from the file, so the figures of different versions of the
+engine are for the same hands; ``--regenerate`` writes it anew. Each hand is timed
 from its contract JSON through ``parse_hand`` and ``score_hand``. Every cache of the engine is
 cleared before each repeat, so no repeat profits from the one before. Prints hands per second
 (median of the repeats, one process) by CPU time and by wall clock, the slowest hand (its median
@@ -228,15 +230,20 @@ def _load() -> str:
         return "unknown"
 
 
+CORPUS = REPO / "bench" / "corpus" / "scoring_hands.json"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--write", type=Path, help="Also write the corpus to this JSON file.")
+    parser.add_argument("--regenerate", action="store_true",
+                        help=f"Generate the corpus again and write it to {CORPUS}.")
     args = parser.parse_args()
-    hands = corpus()
-    if args.write:
-        args.write.parent.mkdir(parents=True, exist_ok=True)
-        args.write.write_text(json.dumps([{"kind": k, "hand": h} for k, h in hands], indent=1))
+    if args.regenerate or not CORPUS.exists():
+        hands = corpus()
+        CORPUS.parent.mkdir(parents=True, exist_ok=True)
+        CORPUS.write_text(json.dumps([{"kind": k, "hand": h} for k, h in hands]) + "\n")
+    hands = [(entry["kind"], entry["hand"]) for entry in json.loads(CORPUS.read_text())]
     run(hands, args.repeats)
 
 
