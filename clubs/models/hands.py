@@ -1,6 +1,7 @@
 """Hands as they were entered at the table, and the derived results standings read."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
@@ -66,6 +67,17 @@ class Hand(models.Model):
     def __str__(self) -> str:
         return f"{self.table} hand {self.number}"
 
+    def clean(self) -> None:
+        errors = {
+            name: "Pick a player at this hand's table."
+            for name in ("dealer", "winner", "discarder")
+            if getattr(self, f"{name}_id")
+            and self.table_id
+            and getattr(self, name).table_id != self.table_id
+        }
+        if errors:
+            raise ValidationError(errors)
+
 
 class HandEntry(models.Model):
     """Exactly what was entered for one seat: the contract's hand JSON, or {"score": N}."""
@@ -87,6 +99,10 @@ class HandEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand}: {self.seat_wind} ({self.kind})"
+
+    def clean(self) -> None:
+        if self.seat_id and self.hand_id and self.seat.table_id != self.hand.table_id:
+            raise ValidationError({"seat": "Pick a player at this hand's table."})
 
 
 class HandResult(models.Model):

@@ -1,5 +1,6 @@
 """A club night: the session, its tables and who sat where."""
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
@@ -39,6 +40,19 @@ class ClubSession(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club} {self.date:%Y-%m-%d}"
+
+    def clean(self) -> None:
+        # Relations a database constraint cannot check: everything belongs to this club.
+        errors = {}
+        if self.season_id and self.club_id and self.season.club_id != self.club_id:
+            errors["season"] = "This season belongs to another club: pick one of this club's."
+        for name in ("house_rule_version", "goulash_rule_version"):
+            version = getattr(self, name) if getattr(self, f"{name}_id") else None
+            owner = version.record.club_id if version else None
+            if owner is not None and owner != self.club_id:
+                errors[name] = "This is another club's house rule: pick a built-in or your own."
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def is_open(self) -> bool:
@@ -111,3 +125,9 @@ class Seat(models.Model):
     @property
     def name(self) -> str:
         return self.member.display_name if self.member_id else self.guest_name
+
+    def clean(self) -> None:
+        if self.member_id and self.table_id and self.member.club_id != self.table.session.club_id:
+            raise ValidationError(
+                {"member": "This member belongs to another club: seat them as a guest instead."}
+            )

@@ -144,3 +144,31 @@ def test_forms_and_admin_get_a_sentence_not_a_database_error(table):
     with pytest.raises(ValidationError) as err:
         hand.full_clean()
     assert "A wall game (draw) has no winner" in str(err.value)
+
+
+def test_records_of_another_club_are_refused_with_a_sentence(table):
+    """Relations the database cannot check: seasons, house rules, members, seats of one club."""
+    from django.core.exceptions import ValidationError
+
+    session = table.session
+    other = Club.objects.create(name="Other", slug="other")
+    session.season = Season.objects.create(club=other, name="Theirs", start=dt.date(2026, 1, 1))
+    session.house_rule_version.record.club = other
+    with pytest.raises(ValidationError) as err:
+        session.full_clean()
+    assert set(err.value.message_dict) == {"season", "house_rule_version"}
+
+    stranger = Member.objects.create(club=other, display_name="Stranger")
+    with pytest.raises(ValidationError, match="seat them as a guest"):
+        Seat(table=table, member=stranger, position=4).full_clean()
+
+    other_table = Table.objects.create(session=table.session, number=2)
+    elsewhere = Seat.objects.create(table=other_table, guest_name="Elsewhere", position=0, starting_wind="E")
+    hand = Hand(table=table, number=1, prevailing_wind="E", dealer=elsewhere, winner=seat(table, "S"))
+    with pytest.raises(ValidationError) as err:
+        hand.full_clean()
+    assert set(err.value.message_dict) == {"dealer"}
+    hand.dealer = seat(table, "E")
+    hand.save()
+    with pytest.raises(ValidationError, match="at this hand's table"):
+        HandEntry(hand=hand, seat=elsewhere, seat_wind="E", kind="quick", data={"score": 0}).full_clean()
