@@ -14,6 +14,7 @@ fallback. Errors name the word that is wrong and say how to mend it.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -56,6 +57,19 @@ def is_tile(code: str) -> bool:
     if code in PLAYING_TILES or code in BONUS_TILES:
         return True
     return code == "j" or (code.startswith("j") and code[1:] in PLAYING_TILES)
+
+
+# Other names players use for sets (Cantonese/Japanese, and a common misspelling).
+KIND_SYNONYMS = {"pong": "pung", "kan": "kong", "chi": "chow", "chee": "chow", "eyes": "pair"}
+
+
+def _did_you_mean(word: str, choices) -> str:
+    """' (did you mean pung?)' for a near miss, else ''."""
+    word = word.lower()
+    guess = KIND_SYNONYMS.get(word) or next(
+        iter(difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)), None
+    )
+    return f" Did you mean '{guess}'?" if guess else ""
 
 
 def _tile_hint(word: str) -> str:
@@ -129,7 +143,7 @@ def _parse_meld(words: list[str], name: str, errors: _Errors) -> dict | None:
         errors.add(
             name,
             f"'{words[0]}' in '{typed}' is not a set: start each set with pung, kong, chow or pair, "
-            "e.g. 'pung b1'.",
+            "e.g. 'pung b1'." + _did_you_mean(kind, MELD_KINDS),
         )
         return None
     if len(words) < 2:
@@ -152,7 +166,7 @@ def _parse_meld(words: list[str], name: str, errors: _Errors) -> dict | None:
             errors.add(
                 name,
                 f"'{word}' in '{typed}' is not understood: after the tile you may write exposed, "
-                "concealed or (for a kong) added.",
+                "concealed or (for a kong) added." + _did_you_mean(flag, MELD_FLAGS),
             )
             return None
         if flag == "added" and kind != "kong":

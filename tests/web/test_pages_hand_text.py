@@ -103,3 +103,24 @@ def test_every_problem_is_reported_by_field_at_once():
 def test_melds_round_trip_through_text():
     typed = "pung b1, kong b9 concealed, kong dr added, chow c2"
     assert melds_to_text(parse_melds(typed)) == typed
+
+
+@pytest.mark.parametrize(
+    ("text", "suggestion"),
+    [
+        ("pong b1", "Did you mean 'pung'?"),
+        ("kan b9", "Did you mean 'kong'?"),
+        ("chi c2", "Did you mean 'chow'?"),
+        ("pung b1 concealde", "Did you mean 'concealed'?"),
+    ],
+)
+def test_a_near_miss_gets_a_suggestion(text, suggestion):
+    with pytest.raises(HandTextError) as err:
+        parse_melds(text)
+    assert err.value.errors["melds"][0].endswith(suggestion)
+
+
+def test_a_word_far_from_any_gets_no_guess():
+    with pytest.raises(HandTextError) as err:
+        parse_melds("xyzzy b1")
+    assert "Did you mean" not in err.value.errors["melds"][0]
