@@ -92,8 +92,9 @@ class _Side:
                 key = (RULE_FUNCTION_GATES.get(rule), RULE_FUNCTION_KEYS.get(rule))
                 groups.setdefault(key, []).append(step)
         self.whole = tuple((gate, key, tuple(group)) for (gate, key), group in groups.items())
-        # Which per-set items a set matches, by the set and the two winds that can change
-        # the answer; the same sets recur in hand after hand.
+        # Which per-set items a set matches, by the set and whether its tile is the player's
+        # own wind or the round's (all a per-set test may ask of the winds); the same sets
+        # recur in hand after hand.
         self.set_hits: dict[tuple, tuple[int, ...]] = {}
         # A keyed group's matches, by the group and the value of its deciding fact.
         self.keyed_hits: dict[tuple, tuple[tuple[int, int], ...]] = {}
@@ -104,7 +105,9 @@ class _Side:
         own, round_ = ctx.own_wind, ctx.round_wind
         memo = self.set_hits
         for s in ctx.sets:
-            key = (s.kind, s.tile, s.concealed, s.how, s.wild, own, round_)
+            # The winds matter only as whether the set's tile is one of them.
+            tile = s.tile
+            key = (s.kind, tile, s.concealed, s.how, s.wild, tile == own, tile == round_)
             hits = memo.get(key)
             if hits is None:
                 hits = memo[key] = tuple(

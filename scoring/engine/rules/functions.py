@@ -30,7 +30,8 @@ from ..context import (
 from ..hand import Set
 
 RuleFunction = Callable[..., int]
-# Answers whether one set counts, given the player's own wind tile and the round's.
+# Answers whether one set counts, given the player's own wind tile and the round's; it may use
+# the winds only to compare them with the set's tile.
 SetPredicate = Callable[[Set, str, str], bool]
 
 RULE_FUNCTIONS: dict[str, RuleFunction] = {}
