@@ -213,3 +213,23 @@ def test_only_a_club_admin_reopens_a_closed_session(client_as, club, club_sessio
     if role == "admin":
         entry = AuditEntry.objects.get(object_type="clubsession", action="reopen")
         assert (entry.before, entry.after) == ({"status": "closed"}, {"status": "open"})
+
+
+@pytest.mark.parametrize(
+    ("role", "sees_jade", "sees_far"),
+    [
+        ("admin", True, False),
+        ("scorer", True, False),
+        ("member", True, False),
+        ("outsider", False, True),
+        ("anonymous", False, False),
+    ],
+)
+def test_front_page_by_role_lists_only_the_users_own_clubs(
+    client_as, club, other_club, role, sees_jade, sees_far
+):
+    response = client_as(role).get("/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert ("Jade Dragon Club" in page) == sees_jade
+    assert ("Far Away Club" in page) == sees_far
