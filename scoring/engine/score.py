@@ -172,8 +172,9 @@ class _Plan:
                               for item in items)
         self.winner = _Side([s for s in steps if s.item.who in ("all", "mahjong")])
         self.loser = _Side([s for s in steps if s.item.who in ("all", "losers")])
-        self.fishing = tuple(s for s in steps if s.item.fishing_limit is not None
-                             or s.item.fishing_doubles)
+        # Special hands with a part-score for fishing, each with the fact it needs.
+        self.fishing = tuple((s, RULE_FUNCTION_GATES.get(s.item.rule)) for s in steps
+                             if s.item.fishing_limit is not None or s.item.fishing_doubles)
         self.lines: dict[tuple[int, int, bool], ScoreLine | bool] = {}
 
 
@@ -431,8 +432,7 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
     for _tile, arrangements in completions:
         for arrangement in arrangements:
             ctx = ScoringContext(hand, rule, arrangement, False)
-            for step in plan.fishing:
-                gate = RULE_FUNCTION_GATES.get(step.item.rule)
+            for step, gate in plan.fishing:
                 if step.item.code in tried or (gate is not None and not getattr(ctx, gate)):
                     continue
                 try:
