@@ -95,6 +95,8 @@ def table_view(table) -> dict:
                 "goulash": row.goulash,
                 "error": row.error,
                 "summary": _summary(row, names),
+                "pot_before": row.pot_before,
+                "pot_after": row.pot_after,
                 "by_seat": [
                     {"running_total": None if row.voided else row.totals.get(seat["id"])}
                     for seat in columns

@@ -467,3 +467,26 @@ def test_a_hand_of_another_table_is_not_found_under_this_table(client_as, table,
     s = table.session
     url = reverse("correct-hand", args=[s.club.slug, s.pk, table.pk, hand.pk])
     assert client_as("admin").get(url).status_code == 404
+
+
+def test_the_goulash_pot_is_shown_on_the_table_page(client_as, club, players, house_rule_versions, users):
+    """003 (balsall-common): a goulash follows a wall game, each player puts 5 into the pot."""
+    import datetime as dt
+
+    from clubs.models import ClubSession, Seat, Table
+
+    session = ClubSession.objects.create(
+        club=club, date=dt.date(2026, 11, 20), house_rule_version=house_rule_versions["balsall-common"]
+    )
+    table = Table.objects.create(session=session, number=1)
+    for position, (member, wind) in enumerate(zip(players, "ESWN", strict=True)):
+        Seat.objects.create(table=table, member=member, position=position, starting_wind=wind)
+    wall_game = {"draw": True, "seats": {w: {"score": 0} for w in "ESWN"}}
+    record_hand(table, wall_game, users["scorer"])
+    record_hand(table, wall_game, users["scorer"])
+    response = client_as("member").get(table_url(table))
+    state = response.context["state"]
+    assert state["pot"] == 20
+    assert [(h["pot_before"], h["pot_after"]) for h in state["hands"]] == [(0, 0), (0, 20)]
+    page = response.content.decode()
+    assert "pot/kitty: <strong>20</strong>" in page and "Pot/kitty 0 → 20." in page
