@@ -49,7 +49,7 @@ class StartSessionForm(forms.ModelForm):
         queryset=HouseRuleVersion.objects.none(),
         required=False,
         label="Goulash rule",
-        empty_label="The house rule's own goulash",
+        empty_label="As the house rule says",
         help_text="The rule that scores goulash hands (a wall game is followed by one).",
     )
 
@@ -75,6 +75,25 @@ class StartSessionForm(forms.ModelForm):
             default = club.default_house_rule.latest_version() if club.default_house_rule else None
             if default is not None:
                 self.initial.setdefault("house_rule_version", default.pk)
+
+    def clean(self):
+        data = super().clean()
+        version = data.get("house_rule_version")
+        named = (version.data.get("goulash_rule") if version else None) or None
+        if version is not None and data.get("goulash_rule_version") is None and named:
+            # The house rule scores its goulash hands by another rule: freeze that rule's
+            # newest version with the session, as the main rule is frozen.
+            goulash = (
+                house_rule_versions_for(self.club).filter(record__slug=named).order_by("-number").first()
+            )
+            if goulash is None:
+                self.add_error(
+                    "goulash_rule_version",
+                    f"{version.record.name} scores goulash hands by '{named}', which this club "
+                    "does not have: choose a goulash rule.",
+                )
+            data["goulash_rule_version"] = goulash
+        return data
 
     def save(self, commit: bool = True) -> ClubSession:
         self.instance.club = self.club

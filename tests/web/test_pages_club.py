@@ -233,3 +233,31 @@ def test_front_page_by_role_lists_only_the_users_own_clubs(
     page = response.content.decode()
     assert ("Jade Dragon Club" in page) == sees_jade
     assert ("Far Away Club" in page) == sees_far
+
+
+def test_a_house_rule_that_names_its_goulash_rule_gets_it_frozen_with_the_session(
+    client_as, club, house_rule_versions
+):
+    """000 is used as the goulash rule of a session (rule README); bmja-west-wind names it."""
+    response = client_as("scorer").post(
+        reverse("start-session", args=[club.slug]),
+        {"date": "2026-11-21", "house_rule_version": house_rule_versions["bmja-west-wind"].pk},
+    )
+    assert response.status_code == 302
+    session = ClubSession.objects.get(date=dt.date(2026, 11, 21))
+    assert session.goulash_rule_version == house_rule_versions["west-wind-goulash"]
+
+
+def test_a_chosen_goulash_rule_wins_over_the_one_the_house_rule_names(
+    client_as, club, house_rule_versions
+):
+    response = client_as("scorer").post(
+        reverse("start-session", args=[club.slug]),
+        {
+            "date": "2026-11-21",
+            "house_rule_version": house_rule_versions["bmja-west-wind"].pk,
+            "goulash_rule_version": house_rule_versions["bmja"].pk,
+        },
+    )
+    assert response.status_code == 302
+    assert ClubSession.objects.get().goulash_rule_version == house_rule_versions["bmja"]
