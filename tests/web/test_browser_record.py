@@ -212,6 +212,13 @@ def test_a_scorer_records_and_corrects_hands_on_a_phone(phone, live_server, user
     ]
     shot(page, "09-table-after-correction")
 
+    # The session page adds the night up per player.
+    page.locator(".crumbs a").nth(1).click()
+    rows = page.locator("#session-totals tbody tr").all()
+    session_totals = {r.locator("td").nth(0).inner_text(): int(r.locator("td").nth(3).inner_text()) for r in rows}
+    assert session_totals == corrected
+    shot(page, "09b-session-totals")
+
 
 def test_recording_works_without_javascript(chromium, live_server, users, table):
     """Progressive: with scripting off every field shows and the forms still post."""
