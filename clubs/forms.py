@@ -21,6 +21,7 @@ from clubs.models import (
     Wind,
     WinSource,
 )
+from settlements.engine.rotation import SEATS_FOR
 
 WIND_NAMES = dict(Wind.choices)
 
@@ -105,57 +106,70 @@ class MemberChoiceField(forms.ModelChoiceField):
         return obj.display_name
 
 
+OUT = "out"  # the row of a fifth player, who sits out the first hand
+
+
+def seating_rows(players: int) -> list[tuple[str, str]]:
+    """(row key, row name) for a table of ``players``: the winds the settlement engine seats
+    them in (two players sit East and West), and a fifth who starts sitting out."""
+    rows = [(wind, WIND_NAMES[wind]) for wind in SEATS_FOR[players]]
+    if players == 5:
+        rows.append((OUT, "Sits out the first hand"))
+    return rows
+
+
 class SeatingForm(forms.Form):
     """Session page: a new table and who sits where, each with the wind they drew.
 
-    One row per wind; each row is a member picked from the club or a guest typed by name.
+    One row per wind the house rule's table has; each row is a member picked from the club or
+    a guest typed by name.
     """
 
     def __init__(self, *args, club, players: int = 4, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = players
+        self.row_names = seating_rows(players)
         members = Member.objects.filter(club=club, active=True).order_by("display_name")
-        for wind in Wind.values:
-            self.fields[f"{wind}_member"] = MemberChoiceField(
+        for key, _name in self.row_names:
+            self.fields[f"{key}_member"] = MemberChoiceField(
                 queryset=members,
                 required=False,
                 label="Member",
                 empty_label="— a guest, or nobody —",
             )
-            self.fields[f"{wind}_guest"] = forms.CharField(
+            self.fields[f"{key}_guest"] = forms.CharField(
                 required=False, max_length=80, label="…or a guest's name"
             )
 
     def rows(self):
-        """(wind, wind name, member field, guest field) for the template."""
+        """(row key, row name, member field, guest field) for the template."""
         return [
-            (wind, name, self[f"{wind}_member"], self[f"{wind}_guest"])
-            for wind, name in Wind.choices
+            (key, name, self[f"{key}_member"], self[f"{key}_guest"]) for key, name in self.row_names
         ]
 
     def clean(self):
         data = super().clean()
         seated: list[tuple[str, Member | None, str]] = []
         members_seen: dict[int, str] = {}
-        for wind, name in Wind.choices:
-            member = data.get(f"{wind}_member")
-            guest = (data.get(f"{wind}_guest") or "").strip()
+        for key, name in self.row_names:
+            member = data.get(f"{key}_member")
+            guest = (data.get(f"{key}_guest") or "").strip()
             if member and guest:
                 self.add_error(
-                    f"{wind}_guest",
+                    f"{key}_guest",
                     f"{name} is {member.display_name}; clear the guest's name, or pick no member.",
                 )
                 continue
             if member:
                 if member.pk in members_seen:
                     self.add_error(
-                        f"{wind}_member",
+                        f"{key}_member",
                         f"{member.display_name} already sits {members_seen[member.pk]}.",
                     )
                     continue
                 members_seen[member.pk] = name
             if member or guest:
-                seated.append((wind, member, guest))
+                seated.append(("" if key == OUT else key, member, guest))
         if len(seated) != self.players and not self.errors:
             raise forms.ValidationError(
                 f"This house rule is for {self.players} players: seat {self.players} "

@@ -261,3 +261,34 @@ def test_a_chosen_goulash_rule_wins_over_the_one_the_house_rule_names(
     )
     assert response.status_code == 302
     assert ClubSession.objects.get().goulash_rule_version == house_rule_versions["bmja"]
+
+
+def _session_under(club, version):
+    return ClubSession.objects.create(club=club, date=dt.date(2026, 11, 20), house_rule_version=version)
+
+
+def test_a_two_player_table_is_seated_east_and_west(client_as, club, players, house_rule_versions):
+    """001: the game for two; the settlement engine seats them East and West."""
+    session = _session_under(club, house_rule_versions["bmja-2-players"])
+    url = reverse("add-table", args=[club.slug, session.pk])
+    page = client_as("scorer").get(reverse("session", args=[club.slug, session.pk])).content.decode()
+    assert 'name="E_member"' in page and 'name="W_member"' in page and 'name="S_member"' not in page
+    response = client_as("scorer").post(url, {"E_member": players[0].pk, "W_member": players[1].pk})
+    assert response.status_code == 302
+    assert sorted(Seat.objects.values_list("starting_wind", flat=True)) == ["E", "W"]
+
+
+def test_a_five_player_table_seats_one_to_sit_out_first(client_as, club, players, house_rule_versions):
+    """001: the fifth player (the 'dreamer') sits out; the record page asks only the four in play."""
+    session = _session_under(club, house_rule_versions["bmja-5-players"])
+    data = _seating(players, out_guest="Erin")
+    client = client_as("scorer")
+    response = client.post(reverse("add-table", args=[club.slug, session.pk]), data)
+    assert response.status_code == 302
+    erin = Seat.objects.get(guest_name="Erin")
+    assert erin.starting_wind == ""
+    table = Table.objects.get()
+    record = client.get(reverse("record-hand", args=[club.slug, session.pk, table.pk]))
+    assert [f.seat.name for f in record.context["seat_forms"]] == ["Alice", "Bob", "Carol", "David"]
+    page = client.get(reverse("table", args=[club.slug, session.pk, table.pk])).content.decode()
+    assert "Erin" in page and "Out" in page
