@@ -173,7 +173,8 @@ def _audit_for(hand) -> list[AuditEntry]:
 @club_page(RECORD)
 def correct_hand_page(request, club, club_session, table, hand):
     seats_winds = tv.seats_of_hand(hand)
-    seats = [seat for seat, _ in seats_winds]
+    # Every seat of the table may be swapped, a fifth player sitting this hand out included.
+    seats = list(table.seats.select_related("member").order_by("position"))
     action = request.POST.get("action") if request.method == "POST" else None
     data = request.POST if action == "edit" else None
     outcome, seat_forms = _forms(data, seats_winds, *tv.initial_from_hand(hand))
