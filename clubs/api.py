@@ -35,6 +35,7 @@ from clubs.recording import (
     HandConflict,
     HandInputError,
     correct_hand,
+    load_table,
     preview_hand,
     record_hand,
     swap_seats,
@@ -418,18 +419,12 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         Looked up before the rest of the body is read, with everything recording needs."""
         value = data.get("table") if isinstance(data, dict) else None
         table = None
-        if isinstance(value, int) or (isinstance(value, str) and value.isdigit()):
-            user = self.request.user
-            tables = Table.objects.select_related("session__club")
-            if user.is_authenticated and not user.is_superuser:
-                tables = tables.annotate(my_role=perms.role_subquery(user, "session__club_id"))
-            try:
-                table = tables.get(pk=int(value))
-            except Table.DoesNotExist:
-                table = None
-            if table is not None and hasattr(table, "my_role"):
-                perms.remember_role(user, table.session.club_id, table.my_role)
-            if table is not None and not perms.can_view_club(user, table.session.club):
+        if isinstance(value, str) and value.isdigit():
+            value = int(value)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63:
+            table = load_table(value, self.request.user)
+            if table is not None and not perms.can_view_club(self.request.user,
+                                                             table.session.club):
                 table = None  # another club's table reads as no table at all
         if table is None:
             raise DRFValidationError({"table": [

@@ -10,7 +10,7 @@ another club holds; a user who can see a club but lacks the role for a change ge
 
 from __future__ import annotations
 
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import Q, QuerySet
 from rest_framework import permissions
 
 from clubs.models import Club, Member
@@ -50,14 +50,6 @@ def remember_role(user, club_id: int, role: str | None) -> None:
     if not hasattr(user, "_club_role_known"):
         user._club_role_known = {}
     user._club_role_known[club_id] = role
-
-
-def role_subquery(user, club_ref: str):
-    """The user's active role at the club ``club_ref`` (an OuterRef path), for annotations."""
-    return Subquery(
-        Member.objects.filter(club_id=OuterRef(club_ref), user_id=user.pk, active=True)
-        .values("role")[:1]
-    )
 
 
 def has_role(user, club: Club | int, role: str) -> bool:

@@ -89,6 +89,8 @@ def test_table_state_shows_next_east_and_winds(scorer_api, table):
         ({"seats": {"E": {"score": -5}, "S": {"score": 1}, "W": {"score": 0},
                     "N": {"score": 0}}}, ["seats", "E", "score"]),
         ({"table": 999999}, ["table"]),
+        ({"table": 10**30}, ["table"]),
+        ({"table": "1; drop table"}, ["table"]),
     ],
 )
 def test_bad_input_gets_field_paths_and_saves_nothing(scorer_api, table, change, path):
