@@ -195,6 +195,12 @@ class ScoringContext:
                 self.hand.seat_wind)
 
     @cached_property
+    def win_how_key(self) -> tuple:
+        """What the ``win`` rule function reads when it asks neither tile nor seat."""
+        win = self.win
+        return (self.win_facts, win.source if win else None)
+
+    @cached_property
     def bonus_key(self) -> tuple:
         """Everything the flower and season rule functions read."""
         return (self.bonus, self.hand.seat_wind)

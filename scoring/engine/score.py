@@ -89,8 +89,10 @@ class _Side:
         for step in steps:
             if step.per_set is None:
                 rule = step.item.rule
-                key = (RULE_FUNCTION_GATES.get(rule), RULE_FUNCTION_KEYS.get(rule))
-                groups.setdefault(key, []).append(step)
+                depends_on = RULE_FUNCTION_KEYS.get(rule)
+                if callable(depends_on):
+                    depends_on = depends_on(**step.item.kwargs)
+                groups.setdefault((RULE_FUNCTION_GATES.get(rule), depends_on), []).append(step)
         self.whole = tuple((gate, key, tuple(group)) for (gate, key), group in groups.items())
         # Which per-set items a set matches, by the set and whether its tile is the player's
         # own wind or the round's (all a per-set test may ask of the winds); the same sets

@@ -45,13 +45,15 @@ PER_SET_RULE_FUNCTIONS: dict[str, Callable[..., SetPredicate]] = {}
 # the orchestrator asks the fact once per arrangement and skips them all when it is false.
 RULE_FUNCTION_GATES: dict[str, str] = {}
 # Functions whose answer depends only on one hashable fact of the context (its attribute
-# name), such as how the hand went out: the orchestrator remembers their answers by it.
-RULE_FUNCTION_KEYS: dict[str, str] = {}
+# name, or a function of the item's arguments giving it), such as how the hand went out: the
+# orchestrator remembers their answers by it.
+RULE_FUNCTION_KEYS: dict[str, str | Callable[..., str]] = {}
 
 
 def rule_function(name: str, *, bonus: bool = False,
                   per_set: Callable[..., SetPredicate] | None = None,
-                  needs: str | None = None, depends_on: str | None = None
+                  needs: str | None = None,
+                  depends_on: str | Callable[..., str] | None = None
                   ) -> Callable[[RuleFunction], RuleFunction]:
     """Register ``fn`` under ``name`` so that an item's ``rule`` can name it. ``per_set``,
     for a function that counts sets, builds from the same arguments a test of one set;
@@ -284,7 +286,11 @@ def seat(ctx: ScoringContext, wind: Any = "E") -> int:
     return 1 if _is(ctx.hand.seat_wind, wind) else 0
 
 
-@rule_function("win", needs="win_facts", depends_on="win_key")
+def _win_depends_on(tile: Any = None, seat: Any = None, **_: Any) -> str:
+    return "win_key" if tile is not None or seat is not None else "win_how_key"
+
+
+@rule_function("win", needs="win_facts", depends_on=_win_depends_on)
 def win(ctx: ScoringContext, source: Any = None, fact: Any = None, tile: Any = None,
         seat: Any = None) -> int:
     """How the Mah Jong was made: ``source`` (wall, discard, kong_box, robbed_kong) and/or
