@@ -70,6 +70,9 @@ def test_preview_scores_and_settles_without_saving(table):
 def test_record_appends_numbered_hands_with_running_totals(table, users):
     first = record_hand(table, contract_hand(), users["scorer"])
     assert first.number == 1
+    stored = Hand.objects.get(pk=first.pk)
+    assert stored.created is not None and stored.created.tzinfo is not None
+    assert stored.created_by == users["scorer"] and stored.facts == {}
     assert totals_by_name(table) == {"Alice": -1752, "Bob": 3456, "Carol": -780, "David": -924}
     results = {r.seat.member.display_name: r for r in HandResult.objects.filter(hand=first)}
     assert results["Bob"].score == 864 and results["Bob"].running_total == 3456

@@ -100,7 +100,9 @@ def test_appends_outside_a_transaction_equal_a_full_replay(table, users):
         record_hand(table, quick("W"), scorer).number,
     ]
     assert numbers == [1, 2, 3, 4]
-    assert Hand.objects.get(table=table, number=4).goulash  # after the wall game (004)
+    fourth = Hand.objects.get(table=table, number=4)
+    assert fourth.goulash  # after the wall game (004)
+    assert fourth.created.tzinfo is not None and fourth.entries.count() == 4
     table.refresh_from_db()
     appended = table.state
     results = sorted(HandResult.objects.filter(hand__table=table)
