@@ -260,6 +260,15 @@ def clear_caches() -> None:
     _MELDS.clear()
 
 
+def clear_hand_memos() -> None:
+    """Forget what was remembered of particular hands (a group's matches by the hand's
+    flowers or win), keeping each house rule's prepared plan, its per-set match table and its
+    shared lines: those depend only on the rule and on one set or one item at a time."""
+    for _rule, plan in _PLANS.values():
+        plan.winner.keyed_hits.clear()
+        plan.loser.keyed_hits.clear()
+
+
 # -- words for limits ------------------------------------------------------------------------
 
 _FRACTION_WORDS = {
@@ -594,5 +603,5 @@ NOT_A_WINNING_HAND = (
 )
 
 
-__all__ = ["ScoreLine", "ScoreResult", "clear_caches", "limit_words", "plan_for",
+__all__ = ["ScoreLine", "ScoreResult", "clear_caches", "clear_hand_memos", "limit_words", "plan_for",
            "score_arrangements", "score_hand"]
