@@ -494,6 +494,8 @@ def _special_readings(nat: tuple[int, ...], assigned: tuple[int, ...], free: int
     wild_total = free + sum(assigned)
     if wild_total > lim_special or sum(nat) + wild_total != 14:
         return []
+    if not wild_total and not _special_possible(nat):
+        return []
     held = [n + a for n, a in zip(nat, assigned, strict=True)] if wild_total else nat
     out = []
     if wild_total or not any(n & 1 for n in nat):
@@ -505,6 +507,37 @@ def _special_readings(nat: tuple[int, ...], assigned: tuple[int, ...], free: int
         if parts is not None:
             out.append((shape, parts))
     return out
+
+
+def _special_possible(nat) -> bool:
+    """False when fourteen tiles without wild tiles cannot fit any special shape: the few
+    counts each shape needs, read in one pass, so that most ordinary hands (and most tiles a
+    fishing hand is tried with) skip the templates. True means "try the templates"."""
+    odd = minors = honours = False
+    for i in range(N):
+        n = nat[i]
+        if n:
+            if n & 1:
+                odd = True
+            if i >= T.FIRST_HONOUR:
+                honours = True
+            elif i not in _MAJOR_SET:
+                minors = True
+    if not odd or not minors:  # seven pairs; thirteen orphans
+        return True
+    for base in SUIT_BASES:  # a snake's run of nine
+        if all(nat[base:base + 9]):
+            return True
+    if honours:  # gates, knitting and triple knitting are suit tiles only
+        return False
+    suits = [base for base in SUIT_BASES if any(nat[base:base + 9])]
+    if len(suits) == 1:  # gates of heaven, or knitting in one suit and either other
+        return True
+    if len(suits) == 2:  # knitting: seven tiles in each suit, number by number
+        x, y = suits
+        return sum(max(nat[x + n], nat[y + n]) for n in range(9)) == 7
+    # triple knitting: every number as often in all three suits but the pair's
+    return sum(1 for n in range(9) if not nat[n] == nat[9 + n] == nat[18 + n]) == 1
 
 
 def _seven_pairs(nat, assigned, free, wild_code):
