@@ -60,6 +60,15 @@ from clubs.serializers import (
 from clubs.table_state import HandRow, SeatInfo, TableState, build_table_state, hand_row
 
 
+def row_id(value) -> int | None:
+    """A database id from a query parameter or a body field, or None if it cannot be one."""
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63:
+        return value
+    return None
+
+
 def _jsonable(data):
     return None if data is None else json.loads(json.dumps(data, cls=DjangoJSONEncoder))
 
@@ -322,19 +331,9 @@ class TableViewSet(ClubScoped, mixins.CreateModelMixin, mixins.DestroyModelMixin
 
     def get_queryset(self):
         qs = Table.objects.filter(session__club__in=perms.visible_clubs(self.request.user))
-        if session := self.request.query_params.get("session"):
-            qs = qs.filter(session_id=session) if session.isdigit() else qs.none()
+        if (session := self.request.query_params.get("session")) is not None:
+            qs = qs.filter(session_id=session_id) if (session_id := row_id(session)) else qs.none()
         return qs.select_related("session__club").prefetch_related("seats__member")
-
-    def get_serializer(self, *args, **kwargs):
-        serializer = super().get_serializer(*args, **kwargs)
-        if "session" in serializer.fields:  # only sessions the user can see
-            serializer.fields["session"].queryset = ClubSession.objects.filter(
-                club__in=perms.visible_clubs(self.request.user)
-            ).select_related("club", "house_rule_version")
-            member = serializer.fields["seats"].child.fields["member"]
-            member.queryset = Member.objects.filter(club__in=perms.visible_clubs(self.request.user))
-        return serializer
 
     parent_field = "session"
 
@@ -394,8 +393,8 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
 
     def get_queryset(self):
         qs = Hand.objects.filter(table__session__club__in=perms.visible_clubs(self.request.user))
-        if table := self.request.query_params.get("table"):
-            qs = qs.filter(table_id=table) if table.isdigit() else qs.none()
+        if (table := self.request.query_params.get("table")) is not None:
+            qs = qs.filter(table_id=table_id) if (table_id := row_id(table)) else qs.none()
         return qs.select_related("table__session__club").order_by("table_id", "number")
 
     def get_serializer_class(self):
@@ -417,11 +416,9 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
     def table_for(self, data) -> Table:
         """The table named in the body, among those the user can see; 403 without the role.
         Looked up before the rest of the body is read, with everything recording needs."""
-        value = data.get("table") if isinstance(data, dict) else None
+        value = row_id(data.get("table") if isinstance(data, dict) else None)
         table = None
-        if isinstance(value, str) and value.isdigit():
-            value = int(value)
-        if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63:
+        if value is not None:
             table = load_table(value, self.request.user)
             if table is not None and not perms.can_view_club(self.request.user,
                                                              table.session.club):

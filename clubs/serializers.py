@@ -163,11 +163,23 @@ def usable_by(version: HouseRuleVersion, club: Club | None) -> bool:
     return owner is None or (club is not None and owner == club.pk)
 
 
+class VisibleMemberField(serializers.PrimaryKeyRelatedField):
+    """A member of a club the user can see (the table's own club is checked in validate)."""
+
+    def get_queryset(self):
+        return Member.objects.filter(club__in=visible_clubs(self.context["request"].user))
+
+
+class VisibleSessionField(serializers.PrimaryKeyRelatedField):
+    def get_queryset(self):
+        return ClubSession.objects.filter(
+            club__in=visible_clubs(self.context["request"].user)
+        ).select_related("club", "house_rule_version")
+
+
 class SeatSerializer(serializers.ModelSerializer):
     name = serializers.CharField(read_only=True)
-    member = serializers.PrimaryKeyRelatedField(
-        queryset=Member.objects.all(), required=False, allow_null=True
-    )
+    member = VisibleMemberField(required=False, allow_null=True)
 
     class Meta:
         model = Seat
@@ -177,6 +189,7 @@ class SeatSerializer(serializers.ModelSerializer):
 
 
 class TableSerializer(serializers.ModelSerializer):
+    session = VisibleSessionField()
     seats = SeatSerializer(many=True)
     number = serializers.IntegerField(required=False, min_value=1,
                                       help_text="Left out: the session's next table number.")

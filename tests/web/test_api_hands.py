@@ -242,3 +242,11 @@ def test_bad_quick_entry_extras_and_facts_are_named(scorer_api, table):
     assert answer.status_code == 400
     assert "kongs" in answer.json()["seats"]["E"]
     assert "penalties" in answer.json()["facts"]
+
+
+@pytest.mark.parametrize("query", ["table=99999999999999999999999", "table=abc", "table=-1"])
+def test_odd_filters_answer_an_empty_list(scorer_api, query):
+    answer = scorer_api.get(f"/api/v1/hands/?{query}")
+    assert answer.status_code == 200 and answer.json()["results"] == []
+    tables = scorer_api.get(f"/api/v1/tables/?{query.replace('table', 'session')}")
+    assert tables.status_code == 200 and tables.json()["results"] == []

@@ -308,3 +308,20 @@ def test_token_authentication(client, users, club):
     token = Token.objects.create(user=users["member"])
     answer = client.get(f"/api/v1/clubs/{club.slug}/", HTTP_AUTHORIZATION=f"Token {token.key}")
     assert answer.status_code == 200 and answer.json()["role"] == "member"
+
+
+LISTS = ["clubs", "members", "seasons", "sessions", "tables", "hands", "audit-entries"]
+
+
+@pytest.mark.parametrize("name", LISTS)
+@pytest.mark.parametrize("role", ROLES)
+def test_every_list_answers_without_error(api_as, recorded, name, role):
+    """Lists are scoped to the user's clubs: never a 500, never another club's rows."""
+    answer = api_as(role).get(f"/api/v1/{name}/")
+    assert answer.status_code in (200, 403)
+    if answer.status_code == 200 and role in ("outsider", "anonymous"):
+        theirs = [row for row in answer.json()["results"]
+                  if row.get("club") == "jade" or row.get("slug") == "jade"
+                  or row.get("session") == recorded.table.session_id
+                  or row.get("table") == recorded.table_id]
+        assert theirs == []
