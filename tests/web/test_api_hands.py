@@ -250,3 +250,9 @@ def test_odd_filters_answer_an_empty_list(scorer_api, query):
     assert answer.status_code == 200 and answer.json()["results"] == []
     tables = scorer_api.get(f"/api/v1/tables/?{query.replace('table', 'session')}")
     assert tables.status_code == 200 and tables.json()["results"] == []
+
+
+@pytest.mark.parametrize("name", ["members", "seasons", "sessions", "tables", "hands",
+                                  "audit-entries"])
+def test_huge_ids_are_404_not_500(admin_api, name):
+    assert admin_api.get(f"/api/v1/{name}/99999999999999999999999/").status_code == 404
