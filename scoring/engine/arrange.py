@@ -511,33 +511,27 @@ def _special_readings(nat: tuple[int, ...], assigned: tuple[int, ...], free: int
 
 def _special_possible(nat) -> bool:
     """False when fourteen tiles without wild tiles cannot fit any special shape: the few
-    counts each shape needs, read in one pass, so that most ordinary hands (and most tiles a
+    counts each shape needs, so that most ordinary hands (and most tiles a
     fishing hand is tried with) skip the templates. True means "try the templates"."""
-    odd = minors = honours = False
-    for i in range(N):
-        n = nat[i]
-        if n:
-            if n & 1:
-                odd = True
-            if i >= T.FIRST_HONOUR:
-                honours = True
-            elif i not in _MAJOR_SET:
-                minors = True
-    if not odd or not minors:  # seven pairs; thirteen orphans
+    # Counts and slices, so that the scan runs in C.
+    if not (nat.count(1) or nat.count(3)):  # seven pairs
         return True
-    for base in SUIT_BASES:  # a snake's run of nine
-        if all(nat[base:base + 9]):
-            return True
-    if honours:  # gates, knitting and triple knitting are suit tiles only
-        return False
+    if not (any(nat[1:8]) or any(nat[10:17]) or any(nat[19:26])):  # thirteen orphans
+        return True
+    if any(nat[T.FIRST_HONOUR:]):  # only a snake mixes honours with minor tiles
+        return any(all(nat[base:base + 9]) for base in SUIT_BASES)
     suits = [base for base in SUIT_BASES if any(nat[base:base + 9])]
-    if len(suits) == 1:  # gates of heaven, or knitting in one suit and either other
-        return True
+    if len(suits) == 1:  # gates of heaven: 1112345678999 and one more
+        base = suits[0]
+        return all(nat[base + n] >= need for n, need in enumerate(_GATES))
     if len(suits) == 2:  # knitting: seven tiles in each suit, number by number
         x, y = suits
         return sum(max(nat[x + n], nat[y + n]) for n in range(9)) == 7
     # triple knitting: every number as often in all three suits but the pair's
     return sum(1 for n in range(9) if not nat[n] == nat[9 + n] == nat[18 + n]) == 1
+
+
+_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def _seven_pairs(nat, assigned, free, wild_code):
