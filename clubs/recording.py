@@ -400,12 +400,25 @@ def record_hand(table: Table, entry: dict, user, with_preview: bool = False):
 def _record_under_lock(table: Table, entry: dict, user) -> tuple[Hand, HandPreview]:
     session = table.session
     stale_retries, lock_waits = 1, 0
+    # Scored and settled before the lock from the state as last read, so that writers queue
+    # only for the writes; under the lock it is done again only if the state has moved on.
+    early = None
+    if _Snapshot.usable(table.state):
+        snap = _Snapshot.load(table, table.state)
+        try:
+            early = snap, _preview(table, session, snap, entry)
+        except (HandInputError, HandConflict):
+            early = None  # judged again under the lock, against the state as it is then
     while True:
         try:
             with transaction.atomic():
                 # The lock, and the state as it is now that nobody else can change it.
-                snap = _Snapshot.load(table, _locked_state(table))
-                preview = _preview(table, session, snap, entry)
+                state = _locked_state(table)
+                if early and _Snapshot.usable(state) and state["rev"] == early[0].rev:
+                    snap, preview = early
+                else:
+                    snap = _Snapshot.load(table, state)
+                    preview = _preview(table, session, snap, entry)
                 hand = _write_hand(table, session, preview, user)
                 _save_state(table, _state_after(session, snap, preview, hand.winner_id))
             return hand, preview
