@@ -170,7 +170,7 @@ ALGORITHM_TABLES = frozenset({
     "scoring.engine.parse._new_meld",
     "scoring.engine.rules.functions._kind_set",
     "scoring.engine.rules.functions._set_predicate",
-    "scoring.engine.rules.builtin._load",
+    "scoring.engine.rules.builtin._rules",
 })
 
 

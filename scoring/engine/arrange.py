@@ -518,15 +518,16 @@ def _special_possible(nat) -> bool:
         return True
     if not (any(nat[1:8]) or any(nat[10:17]) or any(nat[19:26])):  # thirteen orphans
         return True
-    if any(nat[T.FIRST_HONOUR:]):  # only a snake mixes honours with minor tiles
-        return any(all(nat[base:base + 9]) for base in SUIT_BASES)
+    honours = sum(nat[T.FIRST_HONOUR:])
+    if honours:  # only a snake mixes honours with minor tiles: a run of nine, four or five
+        return honours >= 4 and any(all(nat[base:base + 9]) for base in SUIT_BASES)
     suits = [base for base in SUIT_BASES if any(nat[base:base + 9])]
     if len(suits) == 1:  # gates of heaven: 1112345678999 and one more
         base = suits[0]
         return all(nat[base + n] >= need for n, need in enumerate(_GATES))
-    if len(suits) == 2:  # knitting: seven tiles in each suit, number by number
+    if len(suits) == 2:  # knitting: the same seven numbers in each suit
         x, y = suits
-        return sum(max(nat[x + n], nat[y + n]) for n in range(9)) == 7
+        return nat[x:x + 9] == nat[y:y + 9] and sum(nat[x:x + 9]) == 7
     # triple knitting: every number as often in all three suits but the pair's
     return sum(1 for n in range(9) if not nat[n] == nat[9 + n] == nat[18 + n]) == 1
 
