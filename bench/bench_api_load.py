@@ -173,6 +173,33 @@ def stop_server(server: subprocess.Popen) -> None:
     server.wait(20)
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time used so far by these processes (Linux /proc)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def server_pids(server: subprocess.Popen, db: str) -> tuple[list[int], list[int]]:
+    """The gunicorn workers, and the PostgreSQL backends serving the bench database."""
+    workers = [int(p) for p in subprocess.run(
+        ["ps", "--ppid", str(server.pid), "-o", "pid="], capture_output=True, text=True
+    ).stdout.split()]
+    backends: list[int] = []
+    if db == "postgres":
+        import psycopg
+
+        with psycopg.connect("host=127.0.0.1 user=postgres dbname=postgres") as conn:
+            backends = [row[0] for row in conn.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = 'mahjong_bench'")]
+    return workers, backends
+
+
 def client(port, token, table, hands, deadline, latencies, errors, start, warmup, baseline):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
@@ -233,10 +260,13 @@ def main() -> None:
             t.start()
         start.wait()
         began = time.perf_counter()
+        workers, backends = server_pids(server, args.db)
+        cpu_before = cpu_seconds(workers), cpu_seconds(backends)
         deadline[0] = began + args.seconds
         for t in threads:
             t.join()
         elapsed = time.perf_counter() - began
+        cpu_used = cpu_seconds(workers) - cpu_before[0], cpu_seconds(backends) - cpu_before[1]
     finally:
         stop_server(server)
     done = len(latencies)
@@ -254,6 +284,12 @@ def main() -> None:
     print(f"latency ms: p50 {pct(50):.1f}  p90 {pct(90):.1f}  p99 {pct(99):.1f}  "
           f"max {ms[-1] if ms else float('nan'):.1f}  mean {statistics.fmean(ms):.1f}")
     print(f"errors {len(errors)}" + (f": {sorted(set(map(str, errors)))}" if errors else ""))
+    if done:
+        # CPU per request does not depend on what else the machine is doing, unlike the rate;
+        # with 2 idle cores the server could manage about 2000 / (both figures) per second.
+        app, pg = (used * 1000 / done for used in cpu_used)
+        print(f"server CPU per request: {app:.2f} ms in gunicorn, {pg:.2f} ms in "
+              f"PostgreSQL; {2000 / (app + pg):.0f}/s if 2 idle cores did nothing else")
     sys.exit(0)
 
 
