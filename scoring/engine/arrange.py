@@ -71,6 +71,7 @@ def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement
     candidates = range(N) if wilds_held else _candidates(held, bool(melds))
     need_pair = not any(m.kind == "pair" for m in melds)
     no_jokers = (0,) * N
+    special = not melds and not wilds_held and _special_one_tile_away(held)
     result = []
     for i in candidates:
         if physical[i] >= 4:
@@ -80,7 +81,8 @@ def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement
             counts = tuple(held)
             held[i] -= 1
             if not _standard_plain(counts, need_pair, chows_left) and (
-                    melds or not _special_readings(counts, no_jokers, 0, T.JOKER, limits[2])):
+                    not special
+                    or not _special_readings(counts, no_jokers, 0, T.JOKER, limits[2])):
                 continue
         code = T.PLAYING[i]
         found = _arrangements_for(melds, tuple(sorted((*concealed, code))), True, code, False,
@@ -88,6 +90,27 @@ def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement
         if found:
             result.append((code, list(found)))
     return result
+
+
+def _special_one_tile_away(held: list[int]) -> bool:
+    """False when no one tile added to thirteen held tiles (no wild tiles) can make any
+    special shape (see ``_special_possible``); True means "try each tile"."""
+    if sum(1 for n in held if n & 1) <= 1:  # seven pairs
+        return True
+    if not (any(held[1:8]) or any(held[10:17]) or any(held[19:26])):  # thirteen orphans
+        return True
+    honours = sum(held[T.FIRST_HONOUR:])
+    if honours:  # only a snake: a run of nine and four or five honours
+        return honours >= 3 and any(sum(1 for n in held[base:base + 9] if n) >= 8
+                                    for base in SUIT_BASES)
+    # Suit tiles only. A tile of a suit not yet held leaves it one tile, too few for any shape.
+    sums = sorted(sum(held[base:base + 9]) for base in SUIT_BASES if any(held[base:base + 9]))
+    if len(sums) == 1:  # gates of heaven: 1112345678999 and one more
+        base = next(b for b in SUIT_BASES if any(held[b:b + 9]))
+        return sum(max(0, need - held[base + n]) for n, need in enumerate(_GATES)) <= 1
+    if len(sums) == 2:  # knitting: seven tiles of each of two suits
+        return sums == [6, 7]
+    return sums in ([3, 5, 5], [4, 4, 5])  # triple knitting: 4, 5 and 5
 
 
 def _candidates(held: list[int], declared: bool) -> list[int]:
@@ -511,8 +534,8 @@ def _special_readings(nat: tuple[int, ...], assigned: tuple[int, ...], free: int
 
 def _special_possible(nat) -> bool:
     """False when fourteen tiles without wild tiles cannot fit any special shape: the few
-    counts each shape needs, so that most ordinary hands (and most tiles a
-    fishing hand is tried with) skip the templates. True means "try the templates"."""
+    counts each shape needs, so that most ordinary hands (and most tiles a fishing hand is
+    tried with) skip the templates. True means "try the templates"."""
     # Counts and slices, so that the scan runs in C.
     if not (nat.count(1) or nat.count(3)):  # seven pairs
         return True
@@ -521,15 +544,24 @@ def _special_possible(nat) -> bool:
     honours = sum(nat[T.FIRST_HONOUR:])
     if honours:  # only a snake mixes honours with minor tiles: a run of nine, four or five
         return honours >= 4 and any(all(nat[base:base + 9]) for base in SUIT_BASES)
-    suits = [base for base in SUIT_BASES if any(nat[base:base + 9])]
+    bamboo, characters, dots = nat[0:9], nat[9:18], nat[18:27]
+    sums = (sum(bamboo), sum(characters), sum(dots))
+    suits = [base for base, total in zip(SUIT_BASES, sums, strict=True) if total]
     if len(suits) == 1:  # gates of heaven: 1112345678999 and one more
         base = suits[0]
         return all(nat[base + n] >= need for n, need in enumerate(_GATES))
     if len(suits) == 2:  # knitting: the same seven numbers in each suit
         x, y = suits
         return nat[x:x + 9] == nat[y:y + 9] and sum(nat[x:x + 9]) == 7
-    # triple knitting: every number as often in all three suits but the pair's
-    return sum(1 for n in range(9) if not nat[n] == nat[9 + n] == nat[18 + n]) == 1
+    # triple knitting: four numbers in all three suits and a pair of one number in two, so
+    # 4, 5 and 5 tiles of the suits; every number as often in all three but the pair's
+    if sorted(sums) != [4, 5, 5]:
+        return False
+    uneven = [n for n in range(9) if not bamboo[n] == characters[n] == dots[n]]
+    if len(uneven) != 1:
+        return False
+    low, mid, high = sorted(nat[base + uneven[0]] for base in SUIT_BASES)
+    return low + 1 == mid == high
 
 
 _GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -661,13 +693,15 @@ def _triple_knitting(held, wild_total):
     if not wild_total and len(uneven) != 1:
         return
     for m in (range(9) if wild_total else uneven):
+        # Only number m loses the pair's tiles; any other number's group count is the most
+        # held of it in one suit.
+        g = [max(held[n], held[9 + n], held[18 + n]) for n in range(9)]
+        others = sum(g) - g[m]
         for missing in range(3):
             pair_suits = [b for k, b in enumerate(SUIT_BASES) if k != missing]
-            rest = list(held)
-            for b in pair_suits:
-                rest[b + m] = max(0, rest[b + m] - 1)
-            g = [max(rest[b + n] for b in SUIT_BASES) for n in range(9)]
-            if sum(g) != 4:
+            g[m] = max(max(0, held[b + m] - 1) if b in pair_suits else held[b + m]
+                       for b in SUIT_BASES)
+            if others + g[m] != 4:
                 continue
             pair = _group(pair_suits[0] + m, (pair_suits[0] + m, pair_suits[1] + m))
             groups = tuple(_group(n, (n, 9 + n, 18 + n)) for n in range(9) for _ in range(g[n]))
