@@ -154,3 +154,52 @@ def test_one_statement_append_writes_every_column():
                            (HandResult, recording.RESULT_COLUMNS)):
         concrete = {f.column for f in model._meta.concrete_fields if not f.primary_key}
         assert concrete == set(columns), model
+
+
+@pytest.fixture
+def table_of(club_session, club, house_rule_versions):
+    """table_of(rule slug, players) -> a table of that many guests under that house rule."""
+    import datetime as dt
+
+    from clubs.models import ClubSession, Seat, Table
+
+    def make(slug: str, players: int):
+        session = ClubSession.objects.create(club=club, date=dt.date(2026, 11, 22),
+                                             house_rule_version=house_rule_versions[slug])
+        table = Table.objects.create(session=session, number=1)
+        winds = {3: "ESW", 4: "ESWN", 5: "ESWN"}[players]
+        for position in range(players):
+            wind = winds[position] if position < len(winds) else ""
+            Seat.objects.create(table=table, guest_name=f"Guest {position}", position=position,
+                                starting_wind=wind)
+        return table
+
+    return make
+
+
+def test_five_players_the_dreamer_sits_out_and_comes_in(table_of, users):
+    """001 'For 5 Players': one sits out; an East who does not win retires and the player
+    sitting out comes in."""
+    table = table_of("bmja-5-players", 5)
+    state = build_table_state(table)
+    dreamer = next(s.id for s in state.seats if s.name == "Guest 4")
+    assert dreamer not in state.next.seating.winds
+    hand = record_hand(table, quick(winner="S"), users["scorer"])
+    assert HandResult.objects.filter(hand=hand).count() == 4
+    assert not HandResult.objects.filter(hand=hand, seat_id=dreamer).exists()
+    table.refresh_from_db()
+    state = build_table_state(table)
+    assert dreamer in state.next.seating.winds
+    assert state.totals[dreamer] == 0 and sum(state.totals.values()) == 0
+
+
+def test_three_players_record_with_three_winds(table_of, users):
+    table = table_of("bmja-3-players", 3)
+    entry = {"winner": "E", "win_from": "wall",
+             "seats": {"E": {"score": 30}, "S": {"score": 4}, "W": {"score": 0}}}
+    hand = record_hand(table, entry, users["scorer"])
+    assert sorted(hand.entries.values_list("seat_wind", flat=True)) == ["E", "S", "W"]
+    with pytest.raises(HandInputError) as err:
+        record_hand(table, {**entry, "seats": {**entry["seats"], "N": {"score": 0}}},
+                    users["scorer"])
+    assert "N" in err.value.errors["seats"]
