@@ -8,6 +8,7 @@ every problem found.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
@@ -114,6 +115,8 @@ def _kind(value: Any) -> str:
 
 def _wind(data: dict, field: str, problems: ProblemList) -> str:
     value = data.get(field)
+    if value.__class__ is str and value in WINDS:  # the common, well-formed case
+        return value
     if value is None:
         problems.add(field, "missing_field", f"Give '{field}': one of E, S, W, N.")
         return ""
@@ -251,7 +254,21 @@ def _meld(raw: Any, path: str, problems: ProblemList) -> Meld | None:
     return Meld(kind=kind, tile=tile, concealed=concealed, added=added, tiles=actual)
 
 
+# Win's fields after the tile and the source are the flags, in WIN_FLAGS' order, so a
+# well-formed win is built positionally.
+assert tuple(f.name for f in fields(Win))[2:] == WIN_FLAGS
+
+
 def _win(raw: Any, problems: ProblemList) -> Win | None:
+    if raw.__class__ is dict:  # the common, well-formed case: known codes, flags true/false
+        tile = raw.get("tile")
+        source = raw.get("from", raw.get("source", "discard"))
+        if ((tile is None or (tile.__class__ is str and tile in _SPELLINGS))
+                and source.__class__ is str and source in WIN_SOURCES):
+            flags = [raw.get(name) for name in WIN_FLAGS]
+            if all(v is None or v is True or v is False for v in flags):
+                return Win(_SPELLINGS[tile] if tile is not None else None, source,
+                           *[v is True for v in flags])
     if not isinstance(raw, dict):
         problems.add("win", "wrong_type", "'win' is an object such as {\"tile\": \"we\", "
                      f"\"from\": \"discard\"}}, not {_kind(raw)}.")

@@ -29,7 +29,7 @@ from .rules.functions import (
     SetPredicate,
 )
 from .rules.model import HouseRule, HouseRuleError, Item
-from .validate import validate_hand
+from .validate import clear_rule_args, validate_hand
 
 
 @dataclass(frozen=True)
@@ -258,6 +258,7 @@ def clear_caches() -> None:
     repeats)."""
     _PLANS.clear()
     _MELDS.clear()
+    clear_rule_args()
 
 
 def clear_hand_memos() -> None:

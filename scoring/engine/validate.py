@@ -71,18 +71,39 @@ def validate_hand(hand: Hand, rule: HouseRule, *, allow_short_losing: bool = Fal
     ``allow_short_losing`` accepts a losing hand with fewer than 13 tiles (004 Sheet 30: a
     player with too few tiles may still count the score); by default a losing hand has 13.
     """
-    s = rule.scoring
-    args = (hand, wild_mode(hand, rule), s.goulash_max_chows if hand.goulash else s.max_chows,
-            {"pair": s.wild_max_in_pair, "pung": s.wild_max_in_pung, "chow": s.wild_max_in_pung,
-             "kong": s.wild_max_in_kong}, allow_short_losing)
+    mode, max_chows, limits = _rule_args(rule.scoring, hand.goulash)
     try:
-        hash(hand)
+        problems, sizes = _problems(hand, mode, max_chows, limits, allow_short_losing)
     except TypeError:  # a Hand built in code with lists: check it without the cache
-        problems, sizes = _problems.__wrapped__(*args)
-    else:
-        problems, sizes = _problems(*args[:3], tuple(sorted(args[3].items())), args[4])
+        problems, sizes = _problems.__wrapped__(hand, mode, max_chows, limits,
+                                                allow_short_losing)
     if problems:
         raise HandError(list(problems), sizes)
+
+
+# By identity, as hashing a house rule's parameters walks every field; the entry holds the
+# parameters so that their id is not reused while it lives.
+_RULE_ARGS: dict[tuple[int, bool], tuple] = {}
+
+
+def clear_rule_args() -> None:
+    _RULE_ARGS.clear()
+
+
+def _rule_args(s, goulash: bool) -> tuple[str | None, int | None, tuple]:
+    """What the checks read of a house rule's parameters, for a goulash or not: its wild
+    tiles, the chows allowed, the wild tiles allowed in each kind of set."""
+    entry = _RULE_ARGS.get((id(s), goulash))
+    if entry is not None and entry[0] is s:
+        return entry[1]
+    limits = {"pair": s.wild_max_in_pair, "pung": s.wild_max_in_pung,
+              "chow": s.wild_max_in_pung, "kong": s.wild_max_in_kong}
+    args = (s.wild_tiles if goulash else None, s.goulash_max_chows if goulash else s.max_chows,
+            tuple(sorted(limits.items())))
+    if len(_RULE_ARGS) > 256:
+        _RULE_ARGS.clear()
+    _RULE_ARGS[id(s), goulash] = (s, args)
+    return args
 
 
 @lru_cache(maxsize=1 << 14)
@@ -251,6 +272,8 @@ def _check_bonus(hand: Hand, problems: ProblemList) -> None:
 
 
 def _check_copies(hand: Hand, physical: list[int], problems: ProblemList) -> None:
+    if max(physical) <= 4:
+        return
     in_concealed = set(hand.concealed)
     for i, n in enumerate(physical):
         if n > 4:
