@@ -73,6 +73,9 @@ def is_selector(name: str) -> bool:
 def set_tiles(s: Set) -> tuple[str, ...]:
     """The tiles a set stands for: a set's own tile repeated (a wild tile counts as the tile
     it replaces), a chow's run, or a special shape's group as held (a joker ``jb5`` as b5)."""
+    found = _SET_TILES.get((s.kind, s.tile))
+    if found is not None:
+        return found
     if s.kind == "chow":
         suit, n = s.tile[0], int(s.tile[1])
         return (s.tile, f"{suit}{n + 1}", f"{suit}{n + 2}")
@@ -82,6 +85,14 @@ def set_tiles(s: Set) -> tuple[str, ...]:
 
 
 _SIZE = {"pung": 3, "kong": 4, "pair": 2}
+# Every pung, kong, pair and chow of a playing tile, worked out once.
+_SET_TILES: dict[tuple[str, str], tuple[str, ...]] = {
+    **{(kind, t): (t,) * n for kind, n in _SIZE.items() for t in ALL_TILES},
+    **{("chow", f"{s}{n}"): (f"{s}{n}", f"{s}{n + 1}", f"{s}{n + 2}")
+       for s in SUITS for n in range(1, 8)},
+}
+# A suit tile's suit letter; other tiles have none.
+_SUIT_OF = {t: t[0] for t in SUIT_TILES}
 
 
 class ScoringContext:
@@ -108,8 +119,10 @@ class ScoringContext:
     @cached_property
     def tiles(self) -> tuple[str, ...]:
         out: list[str] = []
+        table = _SET_TILES
         for s in self.sets:
-            out.extend(set_tiles(s))
+            found = table.get((s.kind, s.tile))
+            out.extend(found if found is not None else set_tiles(s))
         out.extend(self.loose)
         return tuple(out)
 
@@ -119,11 +132,11 @@ class ScoringContext:
 
     @cached_property
     def suits(self) -> frozenset[str]:
-        return frozenset(t[0] for t in self.tiles if t in SUIT_TILES)
+        return frozenset(filter(None, map(_SUIT_OF.get, self.tiles)))
 
     @cached_property
     def has_honours(self) -> bool:
-        return any(t in HONOURS for t in self.tiles)
+        return not HONOURS.isdisjoint(self.tiles)
 
     @cached_property
     def chows(self) -> int:

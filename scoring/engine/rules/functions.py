@@ -243,6 +243,8 @@ def one_suit(ctx: ScoringContext, honours: bool | None = None) -> int:
 def only_tiles(ctx: ScoringContext, tiles: Any = "major") -> int:
     """Every tile in ``tiles``."""
     selected = _selected(ctx, tiles)
+    if selected is not None:
+        return 1 if ctx.tiles and selected.issuperset(ctx.tiles) else 0
     return 1 if ctx.tiles and all(t in selected for t in ctx.tiles) else 0
 
 
