@@ -70,7 +70,6 @@ def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement
     wilds_held = len(concealed) != sum(held) or (mode == "b2" and held[T.INDEX["b2"]])
     candidates = range(N) if wilds_held else _candidates(held, bool(melds))
     need_pair = not any(m.kind == "pair" for m in melds)
-    no_jokers = (0,) * N
     special = not melds and not wilds_held and _special_one_tile_away(held)
     result = []
     for i in candidates:
@@ -80,9 +79,9 @@ def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement
             held[i] += 1
             counts = tuple(held)
             held[i] -= 1
+            # A special shape's pre-check only: the search below reads it when it passes.
             if not _standard_plain(counts, need_pair, chows_left) and (
-                    not special
-                    or not _special_readings(counts, no_jokers, 0, T.JOKER, limits[2])):
+                    not special or limits[2] < 0 or not _special_possible(counts)):
                 continue
         code = T.PLAYING[i]
         found = _arrangements_for(melds, tuple(sorted((*concealed, code))), True, code, False,
@@ -115,25 +114,28 @@ def _special_one_tile_away(held: list[int]) -> bool:
 
 def _candidates(held: list[int], declared: bool) -> list[int]:
     """Tiles that could complete a hand without wild tiles, in index order."""
-    wanted = set()
+    wanted: set[int] = set()
     for i in range(N):
-        if not held[i]:
-            continue
-        wanted.add(i)
-        if i < T.FIRST_HONOUR:
-            base = i - i % 9
-            wanted.update(j for j in range(i - 2, i + 3) if base <= j < base + 9)
+        if held[i]:
+            wanted.update(_NEAR[i])
     if not declared:
-        if all(held[i] == 0 for i in range(N) if i not in _MAJOR_SET):
+        if not (any(held[1:8]) or any(held[10:17]) or any(held[19:26])):
             wanted.update(T.MAJOR_INDICES)  # thirteen orphans
-        if not any(held[i] for i in HONOURS):  # knitting, triple knitting: suits only
+        if not any(held[T.FIRST_HONOUR:]):  # knitting, triple knitting: suits only
             for n in range(9):
                 if held[n] or held[9 + n] or held[18 + n]:
                     wanted.update((n, 9 + n, 18 + n))
         for base in SUIT_BASES:  # snakes: a missing honour
-            if sum(1 for n in range(9) if held[base + n]) >= 8:
+            if held[base:base + 9].count(0) <= 1:
                 wanted.update(HONOURS)
     return sorted(wanted)
+
+
+# Each tile with its neighbours within two in its suit: the tiles that can join it in a set.
+_NEAR = tuple(
+    tuple(j for j in range(i - 2, i + 3) if i - i % 9 <= j < i - i % 9 + 9)
+    if i < T.FIRST_HONOUR else (i,)
+    for i in range(N))
 
 
 _MAJOR_SET = frozenset(T.MAJOR_INDICES)
