@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 
 from . import tiles as T
 from .hand import Arrangement, Hand, Meld, Set, Win
@@ -758,18 +758,20 @@ def _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left
     then pairs, the rest loose; a second reading also takes chows from the loose tiles. Wild
     tiles then turn pairs into pungs and loose tiles into pairs, within the rule's limits."""
     lim_pair, lim_pung, _ = limits
-    held = [n + a for n, a in zip(nat, assigned, strict=True)]
+    held = [n + a for n, a in zip(nat, assigned, strict=True)] if any(assigned) else list(nat)
+    # Pungs and pairs first, the same for both readings.
+    first_parts = []
+    for i in [i for i in range(N) if held[i] >= 2]:
+        if held[i] >= 3:
+            first_parts.append(("pung", i))
+            held[i] -= 3
+        if held[i] == 2:
+            first_parts.append(("pair", i))
+            held[i] = 0
     readings = []
     for with_chows in (False, True):
         rest = list(held)
-        parts = []
-        for i in range(N):
-            if rest[i] >= 3:
-                parts.append(["pung", i, 0])
-                rest[i] -= 3
-            if rest[i] == 2:
-                parts.append(["pair", i, 0])
-                rest[i] = 0
+        parts = [[kind, i, 0] for kind, i in first_parts]
         if with_chows:
             made = 0
             for i in range(T.FIRST_HONOUR):
@@ -802,7 +804,7 @@ def _partial_arrangement(declared, parts, rest, nat, assigned, free_left, wild_c
         # No wild tiles: sets straight from the shared objects, loose tiles in index order.
         found = tuple(_make_set((kind, i, 0, ())) for kind, i, _ in
                       sorted(parts, key=lambda p: (p[1], p[0])))
-        loose = tuple(T.PLAYING[i] for i in range(N) for _ in range(rest[i]))
+        loose = tuple(chain.from_iterable((T.PLAYING[i],) * n for i, n in enumerate(rest) if n))
         return Arrangement("partial", tuple(declared) + found, loose)
     real = list(nat)
     jokers = list(assigned)
