@@ -394,11 +394,19 @@ def _standard_plain(counts: tuple[int, ...], need_pair: bool, chows_left: int):
                 chows = a[1] + b[1] + c[1]
                 if len(chows) > chows_left:
                     continue
-                parts = [("pung", i, 0, ()) for i in (*h_pungs, *a[0], *b[0], *c[0])]
-                parts += [("chow", i, 0, ()) for i in chows]
-                parts += [("pair", i, 0, ()) for i in pairs]
-                out.append(tuple(_make_set(p) for p in sorted(parts, key=_part_order)))
+                # Each set as its place in _PLAIN_SETS, whose order is _part_order's.
+                codes = [3 * i for i in (*h_pungs, *a[0], *b[0], *c[0])]
+                codes += [3 * i + 1 for i in chows]
+                codes += [3 * i + 2 for i in pairs]
+                codes.sort()
+                out.append(tuple(map(_PLAIN_SETS.__getitem__, codes)))
     return tuple(out)
+
+
+# Every concealed pung, chow and pair without wild tiles, by 3 x tile index + kind (pung 0,
+# chow 1, pair 2), made once: so sorting the places sorts the sets as _part_order does.
+_PLAIN_SETS = tuple(Set(kind, T.PLAYING[i], True, None, 0, ())
+                    for i in range(N) for kind in ("pung", "chow", "pair"))
 
 
 # -- standard shape with wild tiles (goulash) ----------------------------------------------
