@@ -26,3 +26,10 @@ def test_schema_lists_club_endpoints_without_warnings(capsys):
     ours = [line for line in printed.splitlines()
             if "clubs/" in line or "Club" in line or "Hand" in line or "Table" in line]
     assert not ours, ours
+
+
+@pytest.mark.django_db
+def test_schema_and_interactive_docs_are_served(client):
+    schema = client.get("/api/v1/schema/")
+    assert schema.status_code == 200 and b"/api/v1/hands/" in schema.content
+    assert client.get("/api/v1/docs/").status_code == 200
