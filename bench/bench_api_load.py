@@ -24,6 +24,7 @@ import argparse
 import http.client
 import json
 import os
+import shutil
 import signal
 import statistics
 import subprocess
@@ -269,6 +270,7 @@ def main() -> None:
         cpu_used = cpu_seconds(workers) - cpu_before[0], cpu_seconds(backends) - cpu_before[1]
     finally:
         stop_server(server)
+        shutil.rmtree(workdir, ignore_errors=True)
     done = len(latencies)
     ms = sorted(x * 1000 for x in latencies)
 
