@@ -158,6 +158,7 @@ class _Plan:
     def __init__(self, rule: HouseRule, steps: Sequence[_Step]):
         items = rule.items
         self.items = items
+        self.codes = tuple(item.code for item in items)
         self.points = tuple(item.points for item in items)
         self.doubles = tuple(item.doubles for item in items)
         limit = rule.scoring.limit
@@ -412,7 +413,10 @@ def _item_lines(plan: _Plan, counts: dict[int, int], indices: Iterable[int],
 
 def _codes(plan: _Plan, scored: _Scored) -> frozenset[str]:
     """Every item that matched and was not replaced, whatever it was worth."""
-    return frozenset(plan.items[i].code for i in scored.counts if i not in scored.dropped)
+    codes = plan.codes
+    if not scored.dropped:
+        return frozenset(map(codes.__getitem__, scored.counts))
+    return frozenset(codes[i] for i in scored.counts if i not in scored.dropped)
 
 
 def _best(plan: _Plan, side: _Side, hand: Hand, rule: HouseRule,
