@@ -217,17 +217,17 @@ def load_demo_club() -> Club:
     season, _ = Season.objects.update_or_create(
         club=club, name=SEASON[0], defaults={"start": SEASON[1], "end": SEASON[2]}
     )
-    goulash_slug = version.data.get("goulash_rule")
-    session, _ = ClubSession.objects.get_or_create(
-        club=club,
-        date=SESSION_DATE,
-        defaults={
-            "season": season,
-            "house_rule_version": version,
-            "goulash_rule_version": versions.get(goulash_slug) if goulash_slug else None,
-            "notes": "Demo club night: Sheet 19's scoring practice among quick-entry hands.",
-        },
-    )
+    session = ClubSession.objects.filter(club=club, date=SESSION_DATE).first()
+    if session is None:
+        session = ClubSession(
+            club=club,
+            date=SESSION_DATE,
+            season=season,
+            house_rule_version=version,
+            notes="Demo club night: Sheet 19's scoring practice among quick-entry hands.",
+        )
+        session.freeze_goulash_rule()
+        session.save()
     table, _ = Table.objects.get_or_create(session=session, number=1)
     seats = {}
     for position, name in enumerate(TABLE):

@@ -65,6 +65,8 @@ class StartSessionForm(forms.ModelForm):
     def __init__(self, *args, club, **kwargs):
         self.club = club
         super().__init__(*args, **kwargs)
+        # Before validation: the model's clean() freezes the goulash rule among this club's.
+        self.instance.club = club
         versions = house_rule_versions_for(club)
         self.fields["house_rule_version"].queryset = versions
         self.fields["goulash_rule_version"].queryset = versions
@@ -77,28 +79,6 @@ class StartSessionForm(forms.ModelForm):
             if default is not None:
                 self.initial.setdefault("house_rule_version", default.pk)
 
-    def clean(self):
-        data = super().clean()
-        version = data.get("house_rule_version")
-        named = (version.data.get("goulash_rule") if version else None) or None
-        if version is not None and data.get("goulash_rule_version") is None and named:
-            # The house rule scores its goulash hands by another rule: freeze that rule's
-            # newest version with the session, as the main rule is frozen.
-            goulash = (
-                house_rule_versions_for(self.club).filter(record__slug=named).order_by("-number").first()
-            )
-            if goulash is None:
-                self.add_error(
-                    "goulash_rule_version",
-                    f"{version.record.name} scores goulash hands by '{named}', which this club "
-                    "does not have: choose a goulash rule.",
-                )
-            data["goulash_rule_version"] = goulash
-        return data
-
-    def save(self, commit: bool = True) -> ClubSession:
-        self.instance.club = self.club
-        return super().save(commit)
 
 
 class MemberChoiceField(forms.ModelChoiceField):

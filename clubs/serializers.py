@@ -7,6 +7,7 @@ up among the objects the user can see only, so another club's ids read as "does 
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -155,7 +156,22 @@ class SessionSerializer(serializers.ModelSerializer):
                 errors[name] = ["Use a built-in house rule or one of this club's own."]
         if errors:
             raise serializers.ValidationError(errors)
+        if self.instance is None:
+            attrs["goulash_rule_version"] = self._frozen_goulash_rule(attrs, club)
         return attrs
+
+    @staticmethod
+    def _frozen_goulash_rule(attrs, club) -> HouseRuleVersion | None:
+        session = ClubSession(
+            club=club,
+            house_rule_version=attrs.get("house_rule_version"),
+            goulash_rule_version=attrs.get("goulash_rule_version"),
+        )
+        try:
+            session.freeze_goulash_rule()
+        except DjangoValidationError as err:
+            raise serializers.ValidationError(err.message_dict) from err
+        return session.goulash_rule_version
 
 
 def usable_by(version: HouseRuleVersion, club: Club | None) -> bool:

@@ -5,6 +5,7 @@ from django.db import models
 from django.db.models import Q
 
 from clubs.models.choices import SessionStatus, Wind
+from clubs.models.house_rules import HouseRuleVersion
 
 
 class ClubSession(models.Model):
@@ -53,6 +54,37 @@ class ClubSession(models.Model):
                 errors[name] = "This is another club's house rule: pick a built-in or your own."
         if errors:
             raise ValidationError(errors)
+        if self._state.adding:
+            self.freeze_goulash_rule()
+
+    def freeze_goulash_rule(self) -> None:
+        """Unless a goulash rule was chosen, freeze the newest version of the one the house
+        rule names (``HouseRule.goulash_rule``) with the session, as the house rule itself is
+        frozen: ``clubs.table_state.rules_of`` reads only ``goulash_rule_version``.
+
+        Every way of starting a session (page, API, admin, demo) calls this on create only: an
+        existing night keeps the rules its hands were scored under. Raises ValidationError on
+        ``goulash_rule_version`` when the club has no rule by that name.
+        """
+        if self.goulash_rule_version_id or not self.house_rule_version_id:
+            return
+        named = self.house_rule_version.data.get("goulash_rule")
+        if not named:
+            return
+        version = (
+            HouseRuleVersion.objects.filter(
+                Q(record__club__isnull=True) | Q(record__club_id=self.club_id),
+                record__slug=named,
+            )
+            .order_by("-number")
+            .first()
+        )
+        if version is None:
+            raise ValidationError({
+                "goulash_rule_version": f"{self.house_rule_version.record.name} scores goulash "
+                f"hands by '{named}', which this club does not have: choose a goulash rule."
+            })
+        self.goulash_rule_version = version
 
     @property
     def is_open(self) -> bool:
