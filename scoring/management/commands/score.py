@@ -4,20 +4,13 @@ JSON and print how the score was made, item by item."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
 from scoring.engine import HandError, HouseRuleError, UnknownHouseRule, parse_hand, score_hand
+from scoring.management.json_input import input_error, read_json
 from scoring.resolve import resolve_house_rule
 from scoring.serializers import DEFAULT_RULES, ScoreResultSerializer
-
-BAD_INPUT = 2  # the exit code for input that cannot be scored
-
-
-def _fail(*sentences: str) -> CommandError:
-    return CommandError("\n".join(sentences), returncode=BAD_INPUT)
 
 
 def _set_words(meld) -> str:
@@ -39,37 +32,23 @@ class Command(BaseCommand):
                             help="Print the API's JSON answer instead of a table.")
 
     def handle(self, *args, **options):
-        data = self._read(options["file"])
-        if options["rules"] and isinstance(data, dict):
-            data = {**data, "rules": options["rules"]}
+        data = read_json(options["file"], "one hand", options["rules"])
         try:
             hand = parse_hand(data)
             slug = hand.rules or DEFAULT_RULES
             rule = resolve_house_rule(slug)
             result = score_hand(hand, rule)
         except HandError as error:
-            raise _fail(*(f"{p.path or 'hand'}: {p.message}" for p in error.problems)) from None
+            raise input_error(*(f"{p.path or 'hand'}: {p.message}" for p in error.problems)) from None
         except UnknownHouseRule as error:
-            raise _fail(str(error)) from None
+            raise input_error(str(error)) from None
         except HouseRuleError as error:
-            raise _fail(f"The house rule {slug!r} cannot be used: {error}.") from None
+            raise input_error(f"The house rule {slug!r} cannot be used: {error}.") from None
         if options["json"]:
             body = ScoreResultSerializer(result, context={"rules": rule.slug}).data
             self.stdout.write(json.dumps(body, indent=2))
             return
         self.stdout.write(self._table(hand, rule, result))
-
-    def _read(self, name: str):
-        try:
-            text = sys.stdin.read() if name == "-" else Path(name).read_text()
-        except OSError as error:
-            raise _fail(f"Cannot read {name}: {error.strerror}. Give a JSON file or '-' for "
-                        "standard input.") from None
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            raise _fail(f"The input is not valid JSON ({error.msg} at line {error.lineno}, "
-                        f"column {error.colno}); give one hand as a JSON object.") from None
 
     def _table(self, hand, rule, result) -> str:
         who = "Mah Jong" if hand.mahjong else "losing hand"

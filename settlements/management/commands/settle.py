@@ -4,20 +4,13 @@ body of ``POST /api/v1/settle`` and print every payment and each seat's net."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from rest_framework.exceptions import ValidationError
 
+from scoring.management.json_input import input_error, read_json
 from settlements.api import settle_request
-
-BAD_INPUT = 2  # the exit code for input that cannot be settled
-
-
-def _fail(*sentences: str) -> CommandError:
-    return CommandError("\n".join(sentences), returncode=BAD_INPUT)
 
 
 def sentences(detail: Any, path: str = "") -> list[str]:
@@ -44,29 +37,15 @@ class Command(BaseCommand):
                             help="Print the API's JSON answer instead of a table.")
 
     def handle(self, *args, **options):
-        data = self._read(options["file"])
-        if options["rules"] and isinstance(data, dict):
-            data = {**data, "rules": options["rules"]}
+        data = read_json(options["file"], "the settle body", options["rules"])
         try:
             answer = settle_request(data)
         except ValidationError as error:
-            raise _fail(*sentences(error.detail)) from None
+            raise input_error(*sentences(error.detail)) from None
         if options["json"]:
             self.stdout.write(json.dumps(answer, indent=2))
             return
         self.stdout.write(self._table(answer))
-
-    def _read(self, name: str):
-        try:
-            text = sys.stdin.read() if name == "-" else Path(name).read_text()
-        except OSError as error:
-            raise _fail(f"Cannot read {name}: {error.strerror}. Give a JSON file or '-' for "
-                        "standard input.") from None
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            raise _fail(f"The input is not valid JSON ({error.msg} at line {error.lineno}, "
-                        f"column {error.colno}); give the settle body as a JSON object.") from None
 
     def _table(self, answer: dict) -> str:
         lines = ["Scores: " + ", ".join(f"{s} {v}" for s, v in answer["scores"].items()), ""]
