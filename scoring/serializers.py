@@ -11,7 +11,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from scoring.engine import HandError, HouseRuleError, UnknownHouseRule, parse_hand
+from scoring.engine import HandError, HouseRule, HouseRuleError, UnknownHouseRule, parse_hand
 from scoring.engine.hand import MELD_KINDS, WIN_SOURCES, WINDS
 from scoring.resolve import resolve_house_rule
 
@@ -62,16 +62,19 @@ class HandSerializer(serializers.Serializer):
             hand = parse_hand(data)
         except HandError as error:
             raise serializers.ValidationError(error.as_drf()) from None
-        slug = hand.rules or DEFAULT_RULES
-        try:
-            rule = resolve_house_rule(slug)
-        except UnknownHouseRule as error:
-            raise serializers.ValidationError({"rules": [str(error)]}) from None
-        except HouseRuleError as error:
-            raise serializers.ValidationError({"rules": [
-                f"The house rule {slug!r} cannot be used: {error}. Ask the club to mend it."
-            ]}) from None
-        return {"hand": hand, "rule": rule}
+        return {"hand": hand, "rule": requested_house_rule(hand.rules or DEFAULT_RULES)}
+
+
+def requested_house_rule(slug: str) -> HouseRule:
+    """The house rule a calculator request names, or a 400 on ``rules`` that says why not."""
+    try:
+        return resolve_house_rule(slug)
+    except UnknownHouseRule as error:
+        raise serializers.ValidationError({"rules": [str(error)]}) from None
+    except HouseRuleError as error:
+        raise serializers.ValidationError({"rules": [
+            f"The house rule {slug!r} cannot be used: {error}. Ask the club to mend it."
+        ]}) from None
 
 
 class ScoreLineSerializer(serializers.Serializer):

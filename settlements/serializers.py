@@ -14,20 +14,17 @@ from rest_framework import serializers
 
 from scoring.engine import (
     HandError,
-    HouseRuleError,
     Problem,
-    UnknownHouseRule,
     parse_hand,
     score_hand,
 )
 from scoring.engine.rules.variations import with_players
-from scoring.resolve import resolve_house_rule
+from scoring.serializers import DEFAULT_RULES, requested_house_rule
 from settlements.engine import HandAtTable, Penalty, SettlementInputError
 from settlements.engine.penalties import PENALTIES
 from settlements.engine.table import FLOWERS, KONG_HOWS, SEASONS, WIN_SOURCES, WINDS
 from settlements.engine.validate import check_table
 
-DEFAULT_RULES = "bmja"
 SEAT_CHOICES = list(WINDS)
 
 
@@ -145,14 +142,7 @@ class SettleRequestSerializer(serializers.Serializer):
     # -- pieces -----------------------------------------------------------------------------
 
     def _rule(self, attrs: dict[str, Any]):
-        slug = attrs["rules"]
-        try:
-            rule = resolve_house_rule(slug)
-        except UnknownHouseRule as error:
-            raise serializers.ValidationError({"rules": [str(error)]}) from None
-        except HouseRuleError as error:
-            raise serializers.ValidationError({"rules": [
-                f"The house rule {slug!r} cannot be used: {error}. Ask the club to mend it."]}) from None
+        rule = requested_house_rule(attrs["rules"])
         players = attrs.get("players") or len(attrs["hands"])
         if players != rule.scoring.players and players in (2, 3, 5) and rule.scoring.players == 4:
             # 001's games for 2, 3 and 5 players are open to every house rule.
