@@ -29,12 +29,30 @@ EXAMPLE_HAND = {
 }
 
 
-class ScoreView(APIView):
-    """Stateless and open like the contract's other calculator: no session, so no CSRF."""
+class CalculatorView(APIView):
+    """The contract's calculators (score, settle): stateless and open, no login and no
+    session, so no CSRF."""
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
+
+def score_request(data) -> dict:
+    """The answer body for a score request; raises DRF's ValidationError for bad input."""
+    request = HandSerializer(data=data)
+    request.is_valid(raise_exception=True)
+    hand, rule = request.validated_data["hand"], request.validated_data["rule"]
+    try:
+        result = score_hand(hand, rule)
+    except HandError as error:
+        raise serializers.ValidationError(error.as_drf()) from None
+    except HouseRuleError as error:
+        raise serializers.ValidationError({"rules": [
+            f"The house rule {rule.slug!r} cannot be used: {error}."]}) from None
+    return ScoreResultSerializer(result, context={"rules": rule.slug}).data
+
+
+class ScoreView(CalculatorView):
     @extend_schema(
         operation_id="score_hand",
         summary="Score one hand",
@@ -55,16 +73,4 @@ class ScoreView(APIView):
         tags=["calculator"],
     )
     def post(self, request):
-        request_data = HandSerializer(data=request.data)
-        request_data.is_valid(raise_exception=True)
-        hand = request_data.validated_data["hand"]
-        rule = request_data.validated_data["rule"]
-        try:
-            result = score_hand(hand, rule)
-        except HandError as error:
-            raise serializers.ValidationError(error.as_drf()) from None
-        except HouseRuleError as error:
-            raise serializers.ValidationError({"rules": [
-                f"The house rule {rule.slug!r} cannot be used: {error}."]}) from None
-        body = ScoreResultSerializer(result, context={"rules": rule.slug}).data
-        return Response(body, status=status.HTTP_200_OK)
+        return Response(score_request(request.data), status=status.HTTP_200_OK)

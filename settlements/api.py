@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from scoring.api import CalculatorView
 from settlements.engine import settle_hand
 from settlements.serializers import SettleAnswerSerializer, SettleRequestSerializer
 
@@ -31,12 +30,7 @@ def settle_request(data) -> dict:
     return SettleAnswerSerializer(settlement).data
 
 
-class SettleView(APIView):
-    """Stateless and open like the contract's other calculator: no session, so no CSRF."""
-
-    authentication_classes: list = []
-    permission_classes = [AllowAny]
-
+class SettleView(CalculatorView):
     @extend_schema(
         operation_id="settle_hand",
         summary="Settle one finished hand",
