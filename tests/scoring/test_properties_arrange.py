@@ -85,13 +85,18 @@ def goulash_hands(draw):
 @settings(max_examples=150, deadline=None)
 @given(goulash_hands())
 def test_goulash_readings_use_the_wild_tiles_within_the_limits(hand):
-    """004 Sheet 11 item 4: at most one 2 bamboo in a pung or the pair."""
+    """004 Sheet 11 item 4: at most one 2 bamboo in a pung, kong or the pair; in a special hand's
+    groups, 001: up to the special-hand limit in all, never a group of wild tiles only."""
     validate_hand(hand, BMJA)
     found = arrangements(hand, BMJA)
     assert found
     for a in found:
         assert arrangement_tiles(a, "b2") == T.sorted_tiles(hand.concealed)
-        assert all(s.wild <= 1 for s in a.sets)
+        sets = [s for s in a.sets if s.kind != "group"]
+        groups = [s for s in a.sets if s.kind == "group"]
+        assert all(s.wild <= 1 for s in sets)
+        assert sum(g.wild for g in groups) <= BMJA.scoring.wild_max_in_special
+        assert all(g.wild < len(g.tiles) for g in groups if g.tiles)
 
 
 @settings(max_examples=200, deadline=None)
