@@ -79,14 +79,38 @@ def _tile_hint(word: str) -> str:
     )
 
 
+def _words(text: str):
+    return (word for word in _SEPARATORS.split((text or "").strip()) if word)
+
+
+def _collected(parse, text: str, name: str, errors: _Errors | None):
+    """``parse`` run into ``errors``; called on its own (no ``errors``), it raises what it
+    found, so one field can be checked alone and three together (``parse_hand_text``)."""
+    collected = _Errors() if errors is None else errors
+    result = parse(text, name, collected)
+    if errors is None and collected.by_field:
+        raise HandTextError(collected.by_field)
+    return result
+
+
 def parse_tiles(text: str, name: str = "concealed", errors: _Errors | None = None) -> list[str]:
     """``"b6 b6, WE"`` -> ``["b6", "b6", "we"]``; flowers and seasons are not held tiles."""
-    own = errors is None
-    errors = errors or _Errors()
+    return _collected(_held_tiles, text, name, errors)
+
+
+def parse_bonus(text: str, name: str = "bonus", errors: _Errors | None = None) -> list[str]:
+    """``"f2 s2"`` -> ``["f2", "s2"]``; only flowers and seasons belong here."""
+    return _collected(_bonus_tiles, text, name, errors)
+
+
+def parse_melds(text: str, name: str = "melds", errors: _Errors | None = None) -> list[dict]:
+    """``"pung b1, kong b9 concealed"`` -> the contract's meld objects, in the order typed."""
+    return _collected(_melds, text, name, errors)
+
+
+def _held_tiles(text: str, name: str, errors: _Errors) -> list[str]:
     tiles: list[str] = []
-    for word in _SEPARATORS.split((text or "").strip()):
-        if not word:
-            continue
+    for word in _words(text):
         code = word.lower()
         if not is_tile(code):
             errors.add(name, _tile_hint(word))
@@ -94,19 +118,12 @@ def parse_tiles(text: str, name: str = "concealed", errors: _Errors | None = Non
             errors.add(name, f"'{word}' is a flower or season: put it under bonus tiles instead.")
         else:
             tiles.append(code)
-    if own and errors.by_field:
-        raise HandTextError(errors.by_field)
     return tiles
 
 
-def parse_bonus(text: str, name: str = "bonus", errors: _Errors | None = None) -> list[str]:
-    """``"f2 s2"`` -> ``["f2", "s2"]``; only flowers and seasons belong here."""
-    own = errors is None
-    errors = errors or _Errors()
+def _bonus_tiles(text: str, name: str, errors: _Errors) -> list[str]:
     tiles: list[str] = []
-    for word in _SEPARATORS.split((text or "").strip()):
-        if not word:
-            continue
+    for word in _words(text):
         code = word.lower()
         if code in BONUS_TILES:
             tiles.append(code)
@@ -114,15 +131,10 @@ def parse_bonus(text: str, name: str = "bonus", errors: _Errors | None = None) -
             errors.add(name, f"'{word}' is not a flower or season: bonus tiles are f1-f4 and s1-s4.")
         else:
             errors.add(name, _tile_hint(word))
-    if own and errors.by_field:
-        raise HandTextError(errors.by_field)
     return tiles
 
 
-def parse_melds(text: str, name: str = "melds", errors: _Errors | None = None) -> list[dict]:
-    """``"pung b1, kong b9 concealed"`` -> the contract's meld objects, in the order typed."""
-    own = errors is None
-    errors = errors or _Errors()
+def _melds(text: str, name: str, errors: _Errors) -> list[dict]:
     melds: list[dict] = []
     for part in re.split(r"[,;\n]+", text or ""):
         words = part.split()
@@ -131,8 +143,6 @@ def parse_melds(text: str, name: str = "melds", errors: _Errors | None = None) -
         meld = _parse_meld(words, name, errors)
         if meld is not None:
             melds.append(meld)
-    if own and errors.by_field:
-        raise HandTextError(errors.by_field)
     return melds
 
 
