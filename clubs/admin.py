@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 
+from clubs.admin_read_only import ReadOnlyAdmin
 from clubs.models import (
     AuditEntry,
     Club,
@@ -187,37 +188,24 @@ class HandEntryAdmin(RecomputesTable, admin.ModelAdmin):
 
 
 @admin.register(HandResult)
-class HandResultAdmin(admin.ModelAdmin):
+class HandResultAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     """Read-only: results are derived from the entries and rebuilt, never edited."""
+
+    deletable = True
 
     list_display = ["hand", "seat", "member", "seat_wind", "score", "net", "running_total"]
     list_filter = ["club", "season", "seat_wind"]
     list_select_related = ["hand__table__session__club", "seat__member", "member__club"]
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     """Read-only: an audit trail that could be edited would prove nothing."""
 
     list_display = ["at", "club", "user", "action", "object_type", "object_id", "note"]
     list_filter = ["action", "club", "object_type"]
     search_fields = ["note", "object_id"]
     date_hierarchy = "at"
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 # The house-rule ModelAdmins live in their own module (another engineer owns them).

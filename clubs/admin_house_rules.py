@@ -17,6 +17,7 @@ from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html
 
+from clubs.admin_read_only import ReadOnlyAdmin
 from clubs.house_rule_copies import create_copy, derive_rule, update_copy
 from clubs.models import HouseRuleRecord, HouseRuleVersion
 from scoring.engine import HouseRuleError
@@ -61,7 +62,7 @@ class HouseRuleCopyForm(forms.ModelForm):
         return data
 
 
-class VersionInline(admin.TabularInline):
+class VersionInline(ReadOnlyAdmin, admin.TabularInline):
     model = HouseRuleVersion
     extra = 0
     fields = ["number", "created", "session_count"]
@@ -72,15 +73,6 @@ class VersionInline(admin.TabularInline):
     @admin.display(description="sessions")
     def session_count(self, version: HouseRuleVersion) -> int:
         return version.sessions.count()
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(HouseRuleRecord)
@@ -164,7 +156,7 @@ class HouseRuleRecordAdmin(admin.ModelAdmin):
 
 
 @admin.register(HouseRuleVersion)
-class HouseRuleVersionAdmin(admin.ModelAdmin):
+class HouseRuleVersionAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     """Read-only: a frozen version is what a session was played under."""
 
     list_display = ["record", "number", "created", "session_count"]
@@ -182,12 +174,3 @@ class HouseRuleVersionAdmin(admin.ModelAdmin):
     def whole_rule(self, version: HouseRuleVersion) -> str:
         return format_html("<pre style='max-height: 40em; overflow: auto'>{}</pre>",
                            json.dumps(version.data, indent=2))
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False

@@ -58,3 +58,39 @@ def test_correcting_a_quick_score_in_the_admin_rebuilds_the_results(admin_client
     assert response.status_code == 302, response.content.decode()[:2000]
     result = HandResult.objects.get(hand__number=1, seat_wind="W")
     assert result.score == 40
+
+
+@pytest.fixture
+def one_of_each(demo_club):
+    """The demo club's records, and an audit entry (the demo loader leaves none)."""
+    from clubs.models import AuditAction, AuditEntry
+
+    AuditEntry.objects.create(club=demo_club, action=AuditAction.UPDATE, object_type="hand",
+                              object_id="1", note="typo")
+    return demo_club
+
+
+@pytest.mark.parametrize("model_name", ["auditentry", "handresult", "houseruleversion"])
+def test_read_only_records_cannot_be_added_or_changed(admin_client, one_of_each, model_name):
+    """Audit entries, derived results and frozen versions are shown, never edited."""
+    from django.apps import apps
+
+    model = apps.get_model("clubs", model_name)
+    assert admin_client.get(reverse(f"admin:clubs_{model_name}_add")).status_code == 403
+    obj = model.objects.first()
+    change = reverse(f"admin:clubs_{model_name}_change", args=[obj.pk])
+    page = admin_client.get(change)
+    assert page.status_code == 200 and not page.context["has_change_permission"]
+
+
+@pytest.mark.parametrize(("model_name", "deletable"),
+                         [("auditentry", False), ("houseruleversion", False),
+                          ("handresult", True)])
+def test_only_derived_results_may_be_deleted_of_the_read_only_records(
+    admin_client, one_of_each, model_name, deletable
+):
+    from django.apps import apps
+
+    obj = apps.get_model("clubs", model_name).objects.first()
+    delete = reverse(f"admin:clubs_{model_name}_delete", args=[obj.pk])
+    assert (admin_client.get(delete).status_code == 200) == deletable
