@@ -8,6 +8,7 @@ hands go through ``clubs.recording`` exactly as the pages do.
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Count, Sum
@@ -78,8 +79,16 @@ class Conflict(APIException):
     default_code = "conflict"
 
 
-def _input_error(err: HandInputError) -> DRFValidationError:
-    return DRFValidationError(err.errors)
+@contextmanager
+def recording_answers():
+    """The recording service's refusals as API answers: bad input 400 with its field paths,
+    a hand number another scorer took first 409."""
+    try:
+        yield
+    except HandInputError as err:
+        raise DRFValidationError(err.errors) from err
+    except HandConflict as err:
+        raise Conflict(str(err)) from err
 
 
 class ClubScoped:
@@ -93,6 +102,12 @@ class ClubScoped:
 
     # Where an object's club is, as attributes to follow ("" for a club itself).
     club_path = "club"
+
+    def of_club_asked(self, queryset):
+        """Only the club named by ``?club=<slug>``, if the query names one."""
+        if club := self.request.query_params.get("club"):
+            queryset = queryset.filter(club__slug=club)
+        return queryset
 
     def club_of(self, obj) -> Club:
         for name in filter(None, self.club_path.split(".")):
@@ -170,6 +185,20 @@ class ClubScoped:
             raise PermissionDenied(f"Only {names[role]} of {club.name} can do this.")
 
 
+class OfOneClub(ClubScoped):
+    """Objects that belong straight to a club (members, seasons, sessions): the body names
+    the club by slug, and creating one needs the write role there."""
+
+    parent_field = "club"
+
+    def parent_club(self, value):
+        return perms.visible_clubs(self.request.user).filter(slug=str(value)).first()
+
+    def perform_create(self, serializer):
+        self.require(serializer.validated_data["club"])
+        super().perform_create(serializer)
+
+
 @extend_schema(tags=["clubs"])
 class ClubViewSet(ClubScoped, viewsets.ModelViewSet):
     """Clubs you belong to, and clubs that publish their sessions."""
@@ -199,7 +228,7 @@ CLUB_FILTER = OpenApiParameter("club", str, description="Only this club (its slu
 
 
 @extend_schema(tags=["clubs"], parameters=[CLUB_FILTER])
-class MemberViewSet(ClubScoped, viewsets.ModelViewSet):
+class MemberViewSet(OfOneClub, viewsets.ModelViewSet):
     """A club's members (with or without a login). Club admins change them."""
 
     serializer_class = MemberSerializer
@@ -208,18 +237,7 @@ class MemberViewSet(ClubScoped, viewsets.ModelViewSet):
 
     def get_queryset(self):
         qs = Member.objects.filter(club__in=perms.member_clubs(self.request.user))
-        if club := self.request.query_params.get("club"):
-            qs = qs.filter(club__slug=club)
-        return qs.select_related("club", "user").order_by("club__name", "display_name")
-
-    parent_field = "club"
-
-    def parent_club(self, value):
-        return perms.visible_clubs(self.request.user).filter(slug=str(value)).first()
-
-    def perform_create(self, serializer):
-        self.require(serializer.validated_data["club"])
-        super().perform_create(serializer)
+        return self.of_club_asked(qs).select_related("club", "user").order_by("club__name", "display_name")
 
     def perform_update(self, serializer):
         if "club" in serializer.validated_data and serializer.validated_data["club"] != (
@@ -238,7 +256,7 @@ class MemberViewSet(ClubScoped, viewsets.ModelViewSet):
 
 
 @extend_schema(tags=["clubs"], parameters=[CLUB_FILTER])
-class SeasonViewSet(ClubScoped, viewsets.ModelViewSet):
+class SeasonViewSet(OfOneClub, viewsets.ModelViewSet):
     """Seasons and leagues. Club admins change them."""
 
     serializer_class = SeasonSerializer
@@ -247,18 +265,7 @@ class SeasonViewSet(ClubScoped, viewsets.ModelViewSet):
 
     def get_queryset(self):
         qs = Season.objects.filter(club__in=perms.member_clubs(self.request.user))
-        if club := self.request.query_params.get("club"):
-            qs = qs.filter(club__slug=club)
-        return qs.select_related("club")
-
-    parent_field = "club"
-
-    def parent_club(self, value):
-        return perms.visible_clubs(self.request.user).filter(slug=str(value)).first()
-
-    def perform_create(self, serializer):
-        self.require(serializer.validated_data["club"])
-        super().perform_create(serializer)
+        return self.of_club_asked(qs).select_related("club")
 
     def perform_destroy(self, instance):
         if instance.sessions.exists():
@@ -269,7 +276,7 @@ class SeasonViewSet(ClubScoped, viewsets.ModelViewSet):
 
 
 @extend_schema(tags=["sessions"], parameters=[CLUB_FILTER])
-class SessionViewSet(ClubScoped, viewsets.ModelViewSet):
+class SessionViewSet(OfOneClub, viewsets.ModelViewSet):
     """Club nights. Scorers open and edit them; only club admins delete one."""
 
     serializer_class = SessionSerializer
@@ -279,20 +286,9 @@ class SessionViewSet(ClubScoped, viewsets.ModelViewSet):
 
     def get_queryset(self):
         qs = ClubSession.objects.filter(club__in=perms.visible_clubs(self.request.user))
-        if club := self.request.query_params.get("club"):
-            qs = qs.filter(club__slug=club)
-        return qs.select_related("club", "house_rule_version__record").prefetch_related(
+        return self.of_club_asked(qs).select_related("club", "house_rule_version__record").prefetch_related(
             "tables"
         )
-
-    parent_field = "club"
-
-    def parent_club(self, value):
-        return perms.visible_clubs(self.request.user).filter(slug=str(value)).first()
-
-    def perform_create(self, serializer):
-        self.require(serializer.validated_data["club"])
-        super().perform_create(serializer)
 
     @extend_schema(responses=SessionTotalsSerializer)
     @action(detail=True)
@@ -365,11 +361,9 @@ class TableViewSet(ClubScoped, mixins.CreateModelMixin, mixins.DestroyModelMixin
         serializer = SwapSeatsSerializer(data=request.data, context={"table": table})
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        try:
+        with recording_answers():
             swap_seats(table, data["seat_a"], data["seat_b"], data["from_hand"], request.user,
                        data.get("reason", ""))
-        except HandInputError as err:
-            raise _input_error(err) from err
         return Response(table_state_data(build_table_state(table)))
 
 
@@ -429,45 +423,28 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         self.require(table.session.club)
         return table
 
-    @extend_schema(request=RecordHandSerializer, responses={201: HandOutSerializer, **HAND_ERRORS})
-    def create(self, request, *args, **kwargs):
+    def entry_for(self, request) -> tuple[Table, dict]:
+        """The table (checked first: 403 without the role) and the hand entry of the body."""
         table = self.table_for(request.data)
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            hand, preview = record_hand(table, serializer.to_entry(), request.user,
-                                        with_preview=True)
-        except HandInputError as err:
-            raise _input_error(err) from err
-        except HandConflict as err:
-            raise Conflict(str(err)) from err
-        seats = preview.seats
-        row = hand_row(
-            _base(hand.pk, preview.number, False, preview, table),
-            preview.computed,
-            preview.totals_before,
-        )
-        return Response(hand_data(row, seats, table.pk), status=status.HTTP_201_CREATED)
+        return table, serializer.to_entry()
+
+    @extend_schema(request=RecordHandSerializer, responses={201: HandOutSerializer, **HAND_ERRORS})
+    def create(self, request, *args, **kwargs):
+        table, entry = self.entry_for(request)
+        with recording_answers():
+            hand, preview = record_hand(table, entry, request.user, with_preview=True)
+        return Response(preview_data(hand.pk, preview, table), status=status.HTTP_201_CREATED)
 
     @extend_schema(request=RecordHandSerializer, responses={200: HandOutSerializer, **HAND_ERRORS})
     @action(detail=False, methods=["post"])
     def preview(self, request):
         """Score and settle a hand as ``POST /hands/`` would, saving nothing."""
-        table = self.table_for(request.data)
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        try:
-            preview = preview_hand(table, serializer.to_entry())
-        except HandInputError as err:
-            raise _input_error(err) from err
-        except HandConflict as err:
-            raise Conflict(str(err)) from err
-        row = hand_row(
-            _base(None, preview.number, False, preview, table),
-            preview.computed,
-            preview.totals_before,
-        )
-        return Response(hand_data(row, preview.seats, table.pk))
+        table, entry = self.entry_for(request)
+        with recording_answers():
+            preview = preview_hand(table, entry)
+        return Response(preview_data(None, preview, table))
 
     @extend_schema(request=CorrectHandSerializer, responses={200: HandOutSerializer, 400: HAND_ERRORS[400]})
     def partial_update(self, request, *args, **kwargs):
@@ -476,10 +453,8 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         serializer.is_valid(raise_exception=True)
         changes = dict(serializer.validated_data)
         note = changes.pop("note", "")
-        try:
+        with recording_answers():
             correct_hand(hand, changes, request.user, note=note)
-        except HandInputError as err:
-            raise _input_error(err) from err
         return Response(recorded_hand_data(hand))
 
     @extend_schema(request=VoidSerializer, responses=HandOutSerializer)
@@ -504,9 +479,7 @@ class AuditEntryViewSet(ClubScoped, viewsets.ReadOnlyModelViewSet):
         qs = AuditEntry.objects.filter(
             club__in=perms.clubs_with_role(self.request.user, perms.ADMIN)
         )
-        if club := self.request.query_params.get("club"):
-            qs = qs.filter(club__slug=club)
-        return qs.select_related("club", "user")
+        return self.of_club_asked(qs).select_related("club", "user")
 
     def list(self, request, *args, **kwargs):
         if not perms.clubs_with_role(request.user, perms.ADMIN).exists():
@@ -517,14 +490,20 @@ class AuditEntryViewSet(ClubScoped, viewsets.ReadOnlyModelViewSet):
 # -- answers -------------------------------------------------------------------------------
 
 
-def _base(hand_id, number, voided, preview, table) -> dict:
+def preview_data(hand_id: int | None, preview, table: Table) -> dict:
+    """The answer for a hand just scored and settled (recorded, or only previewed)."""
+    row = hand_row(_base(hand_id, preview), preview.computed, preview.totals_before)
+    return hand_data(row, preview.seats, table.pk)
+
+
+def _base(hand_id, preview) -> dict:
     computed = preview.computed
     outcome = computed.outcome
     seat_ids = preview.seat_ids
     return dict(
         id=hand_id,
-        number=number,
-        voided=voided,
+        number=preview.number,
+        voided=False,
         seating=computed.seating,
         winner=seat_ids.get(outcome.winner) if outcome.winner else None,
         discarder=seat_ids.get(outcome.discarder) if outcome.discarder else None,
