@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
 
 from clubs.house_rules import ensure_builtin_house_rules
 from clubs.models import Club, ClubSession, Member, MemberRole, Seat, Table
@@ -96,3 +97,19 @@ def client_as(client, users):
         return client
 
     return login
+
+
+@pytest.fixture
+def scorer_api(users):
+    """A DRF test client authenticated as the club's scorer."""
+    client = APIClient()
+    client.force_authenticate(users["scorer"])
+    return client
+
+
+@pytest.fixture
+def admin_api(users):
+    """A DRF test client authenticated as the club's admin."""
+    client = APIClient()
+    client.force_authenticate(users["admin"])
+    return client

@@ -6,23 +6,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from rest_framework.test import APIClient
 
 from clubs.models import AuditEntry, HouseRuleRecord, Season
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def admin_api(users):
-    client = APIClient()
-    client.force_authenticate(users["admin"])
-    return client
 
 
 def test_member_change_leaves_an_audit_entry(admin_api, players, users):

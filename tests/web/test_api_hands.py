@@ -8,31 +8,11 @@ import datetime as dt
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from rest_framework.test import APIClient
 
 from clubs.models import AuditEntry, Hand
 from tests.web.test_recording import sheet19_hand
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def scorer_api(users):
-    client = APIClient()
-    client.force_authenticate(users["scorer"])
-    return client
-
-
-@pytest.fixture
-def admin_api(users):
-    client = APIClient()
-    client.force_authenticate(users["admin"])
-    return client
 
 
 def contract_body(table_id: int, **over) -> dict:

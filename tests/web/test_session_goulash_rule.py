@@ -8,18 +8,10 @@ import datetime as dt
 
 import pytest
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from clubs.models import ClubSession, HouseRuleRecord, HouseRuleVersion
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def scorer_api(users):
-    client = APIClient()
-    client.force_authenticate(users["scorer"])
-    return client
 
 
 @pytest.fixture
