@@ -198,6 +198,14 @@ class OfOneClub(ClubScoped):
         self.require(serializer.validated_data["club"])
         super().perform_create(serializer)
 
+    def perform_update(self, serializer):
+        # Its hands, seats and sessions stay with the club they were recorded at.
+        club = serializer.validated_data.get("club")
+        if club is not None and club != serializer.instance.club:
+            kind = serializer.instance._meta.model_name.removeprefix("club")
+            raise DRFValidationError({"club": [f"A {kind} cannot move to another club."]})
+        super().perform_update(serializer)
+
 
 @extend_schema(tags=["clubs"])
 class ClubViewSet(ClubScoped, viewsets.ModelViewSet):
@@ -237,14 +245,9 @@ class MemberViewSet(OfOneClub, viewsets.ModelViewSet):
 
     def get_queryset(self):
         qs = Member.objects.filter(club__in=perms.member_clubs(self.request.user))
-        return self.of_club_asked(qs).select_related("club", "user").order_by("club__name", "display_name")
-
-    def perform_update(self, serializer):
-        if "club" in serializer.validated_data and serializer.validated_data["club"] != (
-            serializer.instance.club
-        ):
-            raise DRFValidationError({"club": ["A member cannot move to another club."]})
-        super().perform_update(serializer)
+        return self.of_club_asked(qs).select_related("club", "user").order_by(
+            "club__name", "display_name"
+        )
 
     def perform_destroy(self, instance):
         if instance.seats.exists():

@@ -70,3 +70,18 @@ def test_a_table_gets_the_next_number(admin_api, club_session, table):
     answer = admin_api.post("/api/v1/tables/", {"session": club_session.pk, "seats": seats},
                             format="json")
     assert answer.status_code == 201 and answer.json()["number"] == 2
+
+
+@pytest.mark.parametrize("kind", ["members", "seasons", "sessions"])
+def test_nothing_moves_to_another_club(admin_api, club, other_club, players, club_session, kind):
+    """A club admin cannot move a member, season or session to another (here published)
+    club, where they have no role: 400 on club, and it stays."""
+    other_club.published = True
+    other_club.save()
+    season = Season.objects.create(club=club, name="Winter", start=dt.date(2026, 1, 1))
+    obj = {"members": players[0], "seasons": season, "sessions": club_session}[kind]
+    answer = admin_api.patch(f"/api/v1/{kind}/{obj.pk}/", {"club": other_club.slug},
+                             format="json")
+    assert answer.status_code == 400 and "another club" in answer.json()["club"][0]
+    obj.refresh_from_db()
+    assert obj.club == club
