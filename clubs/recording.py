@@ -195,8 +195,8 @@ def _outcome(entry: Any, seating: Seating) -> Outcome:
     if not isinstance(facts, dict):
         err("facts", "Give an object, or leave it out.")
         facts = {}
-    elif _fact_problems(facts, winds):
-        errors["facts"] = _fact_problems(facts, winds)
+    elif fact_problems := _fact_problems(facts, winds):
+        errors["facts"] = fact_problems
     if errors:
         raise HandInputError(errors)
     return Outcome(
@@ -238,7 +238,8 @@ def _fact_problems(facts: dict, winds: tuple[str, ...]) -> dict[str, list[str]]:
         problems["clean_hands"] = [f"A list of winds at the table: {'/'.join(winds)}."]
     penalties = facts.get("penalties", [])
     if not isinstance(penalties, list) or not all(
-        isinstance(p, dict) and set(p) <= PENALTY_KEYS and p.get("kind") in PENALTIES
+        isinstance(p, dict) and set(p) <= PENALTY_KEYS
+        and isinstance(p.get("kind"), str) and p["kind"] in PENALTIES
         and p.get("offender") in winds and p.get("claimant") in (None, *winds)
         and (p.get("amount") is None or (isinstance(p["amount"], int) and p["amount"] >= 0))
         for p in penalties

@@ -224,6 +224,23 @@ def test_bad_quick_entry_extras_and_facts_are_named(scorer_api, table):
     assert "penalties" in answer.json()["facts"]
 
 
+
+@pytest.mark.parametrize("kind", [[], {"false_mahjong": 1}])
+def test_a_penalty_kind_that_is_not_a_string_is_a_400(scorer_api, table, kind):
+    """004 Sheet 30 penalties are named by kind: a list or object there (unhashable) is
+    refused on facts.penalties, recorded, previewed and corrected alike, never a 500."""
+    body = contract_body(table.pk)
+    body["facts"] = {"penalties": [{"kind": kind, "offender": "E"}]}
+    for url in ("/api/v1/hands/preview/", "/api/v1/hands/"):
+        answer = scorer_api.post(url, body, format="json")
+        assert answer.status_code == 400, (url, answer.content[:300])
+        assert "penalties" in answer.json()["facts"]
+    recorded = scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json")
+    answer = scorer_api.patch(f"/api/v1/hands/{recorded.json()['id']}/",
+                              {"facts": body["facts"]}, format="json")
+    assert answer.status_code == 400 and "penalties" in answer.json()["facts"]
+    assert Hand.objects.count() == 1
+
 @pytest.mark.parametrize("query", ["table=99999999999999999999999", "table=abc", "table=-1"])
 def test_odd_filters_answer_an_empty_list(scorer_api, query):
     answer = scorer_api.get(f"/api/v1/hands/?{query}")
