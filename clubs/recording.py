@@ -795,7 +795,7 @@ def swap_seats(table: Table, seat_a: Seat, seat_b: Seat, from_hand_number: int, 
         first.facts = {**(first.facts or {})}
         first.facts["swap_seats"] = [*first.facts.get("swap_seats", []), [a, b]]
         Hand.objects.bulk_update(hands, ["dealer", "winner", "discarder", "facts"])
-        after = {h.number: entry_seats(h, refresh=True) for h in hands}
+        after = _entry_seats_now(hands)
         _audit(
             table.session.club_id, user, AuditAction.UPDATE, table,
             {"swap": [a, b], "from_hand": from_hand_number, "hands": before},
@@ -819,6 +819,16 @@ def _exchange(first: HandEntry, second: HandEntry) -> None:
                                                  kind=first.kind)
 
 
-def entry_seats(hand: Hand, refresh: bool = False) -> dict:
-    entries = HandEntry.objects.filter(hand=hand) if refresh else hand.entries.all()
-    return {e.seat_wind: e.seat_id for e in entries}
+def entry_seats(hand: Hand) -> dict:
+    """Which seat played each wind in a hand, from its prefetched entries."""
+    return {e.seat_wind: e.seat_id for e in hand.entries.all()}
+
+
+def _entry_seats_now(hands: list[Hand]) -> dict[int, dict]:
+    """``entry_seats`` of each hand as the database holds it now, in one query."""
+    numbers = {h.pk: h.number for h in hands}
+    seats: dict[int, dict] = {h.number: {} for h in hands}
+    rows = HandEntry.objects.filter(hand_id__in=numbers).order_by("hand", "seat__position")
+    for hand_id, wind, seat_id in rows.values_list("hand_id", "seat_wind", "seat_id"):
+        seats[numbers[hand_id]][wind] = seat_id
+    return seats

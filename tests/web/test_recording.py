@@ -145,6 +145,25 @@ def test_correct_void_and_swap_recompute_and_audit(table, users):
     assert swapped["Bob"] == 40 * 6 and swapped["Alice"] == -80
 
 
+
+def test_a_swap_is_audited_hand_by_hand_from_what_to_what(table, users):
+    """The audit keeps, for every hand from the swap on, which seat played each wind before
+    and after: the two players exchanged, the others where they were."""
+    scorer = users["scorer"]
+    for _ in range(3):
+        record_hand(table, quick(winner="S", scores=(0, 40, 0, 0)), scorer)
+    seats = {s.name: s.pk for s in table.seats.all()}
+    alice, bob = seats["Alice"], seats["Bob"]
+    swap_seats(table, table.seats.get(pk=alice), table.seats.get(pk=bob), 2, scorer)
+    audit = AuditEntry.objects.get(object_type="table")
+    assert sorted(audit.before["hands"]) == sorted(audit.after["hands"]) == ["2", "3"]
+    exchanged = {alice: bob, bob: alice}
+    for number, winds in audit.before["hands"].items():
+        assert len(winds) == 4
+        assert audit.after["hands"][number] == {
+            wind: exchanged.get(seat, seat) for wind, seat in winds.items()
+        }
+
 def test_one_statement_append_writes_every_column():
     """The PostgreSQL append names its columns: they must be all the models have."""
     from clubs import recording
