@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 from itertools import chain, combinations
+from operator import itemgetter
 
 from . import tiles as T
 from .hand import Arrangement, Hand, Meld, Set, Win
@@ -549,8 +550,11 @@ def _special_possible(nat) -> bool:
     # Counts and slices, so that the scan runs in C.
     if not (nat.count(1) or nat.count(3)):  # seven pairs
         return True
-    if not (any(nat[1:8]) or any(nat[10:17]) or any(nat[19:26])):  # thirteen orphans
-        return True
+    if not (any(nat[1:8]) or any(nat[10:17]) or any(nat[19:26])):
+        # Thirteen orphans needs every major tile (one of them twice); without them, ones,
+        # nines and honours can still be a knitting, read by the checks below.
+        if all(_MAJOR_COUNTS(nat)):
+            return True
     honours = sum(nat[T.FIRST_HONOUR:])
     if honours:  # only a snake mixes honours with minor tiles: a run of nine, four or five
         return honours >= 4 and any(all(nat[base:base + 9]) for base in SUIT_BASES)
@@ -575,6 +579,7 @@ def _special_possible(nat) -> bool:
 
 
 _GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_MAJOR_COUNTS = itemgetter(*T.MAJOR_INDICES)
 
 
 def _seven_pairs(nat, assigned, free, wild_code):
