@@ -58,7 +58,14 @@ from clubs.serializers import (
     TableStateSerializer,
     VoidSerializer,
 )
-from clubs.table_state import HandRow, SeatInfo, TableState, build_table_state, hand_row
+from clubs.table_state import (
+    HandRow,
+    SeatInfo,
+    SeatingError,
+    TableState,
+    build_table_state,
+    hand_row,
+)
 
 
 def row_id(value) -> int | None:
@@ -85,6 +92,8 @@ def recording_answers():
     a hand number another scorer took first 409."""
     try:
         yield
+    except SeatingError:
+        raise  # not the request's fault: ClubScoped.handle_exception answers 409
     except HandInputError as err:
         raise DRFValidationError(err.errors) from err
     except HandConflict as err:
@@ -118,6 +127,14 @@ class ClubScoped:
         super().initial(request, *args, **kwargs)
         if not self.public_read and not request.user.is_authenticated:
             raise NotAuthenticated()
+
+    def handle_exception(self, exc):
+        # A table whose seats cannot start a game (seated in the admin) is not the request's
+        # fault: say what is wrong with the table instead of failing.
+        if isinstance(exc, SeatingError):
+            exc = Conflict({"seats": [*exc.errors["seats"],
+                                      "Mend this table's seats (in the admin) to go on."]})
+        return super().handle_exception(exc)
 
     def get_object(self):
         # An anonymous visitor is told to log in, whether or not the object exists.

@@ -43,6 +43,11 @@ class HandInputError(ValueError):
         super().__init__(str(errors))
 
 
+class SeatingError(HandInputError):
+    """The table's seats cannot start a game under its house rule (a table seated or changed
+    in the admin): nothing can be shown or recorded there until they are mended."""
+
+
 # -- house rules ------------------------------------------------------------------------------
 
 
@@ -453,7 +458,7 @@ def rotation_start(rule: HouseRule, seats: tuple[SeatInfo, ...]) -> Rotation:
     try:
         return start_seating(rule, tuple(str(s.id) for s in order))
     except SettlementInputError as err:
-        raise HandInputError({"seats": [m for msgs in err.errors.values() for m in msgs]}) from err
+        raise SeatingError({"seats": [m for msgs in err.errors.values() for m in msgs]}) from err
 
 
 def rotation_advance(rule: HouseRule, rot: Rotation, winner_seat_id: int | None) -> Rotation:

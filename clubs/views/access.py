@@ -10,10 +10,11 @@ from __future__ import annotations
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 
 from clubs.models import Club, ClubSession, Hand, Table
 from clubs.permissions import can_admin, can_record, can_view_club, is_member
+from clubs.table_state import SeatingError
 
 READ = "read"
 RECORD = "record"
@@ -64,7 +65,11 @@ def club_page(need: str = READ):
                 )
             if hand_id is not None:
                 objs["hand"] = get_object_or_404(Hand, pk=hand_id, table_id=table_id)
-            return view(request, **objs, **kwargs)
+            try:
+                return view(request, **objs, **kwargs)
+            except SeatingError as err:
+                context = {**objs, "problems": err.errors["seats"]}
+                return render(request, "clubs/table_unplayable.html", context, status=409)
 
         inner.__name__ = view.__name__
         inner.__doc__ = view.__doc__

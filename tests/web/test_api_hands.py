@@ -253,3 +253,27 @@ def test_odd_filters_answer_an_empty_list(scorer_api, query):
                                   "audit-entries"])
 def test_huge_ids_are_404_not_500(admin_api, name):
     assert admin_api.get(f"/api/v1/{name}/99999999999999999999999/").status_code == 404
+
+
+@pytest.fixture
+def unseated_table(club_session):
+    """A table added in the admin without its players: no game can start there."""
+    from clubs.models import Table
+
+    return Table.objects.create(session=club_session, number=9)
+
+
+def test_a_table_that_cannot_start_answers_409_saying_why(scorer_api, unseated_table):
+    """001/004: a four-player house rule needs four players in their starting order; a table
+    seated otherwise (in the admin) is the table's fault, not the request's: 409, never 500."""
+    body = {"table": unseated_table.pk, "winner": "E", "win_from": "wall",
+            "seats": {w: {"score": 10} for w in "ESWN"}}
+    for answer in (
+        scorer_api.get(f"/api/v1/tables/{unseated_table.pk}/state/"),
+        scorer_api.post("/api/v1/hands/", body, format="json"),
+        scorer_api.post("/api/v1/hands/preview/", body, format="json"),
+    ):
+        assert answer.status_code == 409
+        seats = answer.json()["seats"]
+        assert "4 players" in seats[0] and "Mend this table's seats" in seats[-1]
+    assert not Hand.objects.exists()

@@ -490,3 +490,18 @@ def test_the_goulash_pot_is_shown_on_the_table_page(client_as, club, players, ho
     assert [(h["pot_before"], h["pot_after"]) for h in state["hands"]] == [(0, 0), (0, 20)]
     page = response.content.decode()
     assert "pot/kitty: <strong>20</strong>" in page and "Pot/kitty 0 → 20." in page
+
+
+def test_a_table_that_cannot_start_shows_why_instead_of_failing(client_as, club_session):
+    """001/004: a four-player house rule needs four players in their starting order; a table
+    added in the admin without them shows that (409), on its page and its record page."""
+    from clubs.models import Table
+
+    table = Table.objects.create(session=club_session, number=9)
+    client = client_as("scorer")
+    args = [club_session.club.slug, club_session.pk, table.pk]
+    for name in ("table", "record-hand"):
+        response = client.get(reverse(name, args=args))
+        assert response.status_code == 409
+        page = response.content.decode()
+        assert "cannot be played as it is seated" in page and "4 players" in page
