@@ -33,8 +33,13 @@ def players_for(house_rule_version) -> int:
 
 
 @club_page(READ)
-def club_home(request, club, form=None):
-    """Recent sessions; scorers and admins also get the form to start one."""
+def club_home(request, club):
+    return _club_home(request, club)
+
+
+def _club_home(request, club, form=None):
+    """Recent sessions; scorers and admins also get the form to start one (``form``: as
+    sent, with what to mend)."""
     roles = roles_context(request.user, club)
     if form is None and roles["can_record"]:
         form = StartSessionForm(club=club)
@@ -54,7 +59,7 @@ def club_home(request, club, form=None):
 def start_session(request, club):
     form = StartSessionForm(request.POST, club=club)
     if not form.is_valid():
-        return club_home(request, slug=club.slug, form=form)
+        return _club_home(request, club, form)
     club_session = form.save()
     log_creation(request.user, club, club_session, {"date": str(club_session.date)})
     messages.success(request, "Session started: now add a table and seat the players.")
@@ -85,7 +90,11 @@ def session_url(club_session) -> str:
 
 
 @club_page(READ)
-def session_page(request, club, club_session, seating_form=None):
+def session_page(request, club, club_session):
+    return _session_page(request, club, club_session)
+
+
+def _session_page(request, club, club_session, seating_form=None):
     roles = roles_context(request.user, club)
     if seating_form is None and roles["can_record"] and club_session.is_open:
         seating_form = SeatingForm(
@@ -117,9 +126,7 @@ def add_table(request, club, club_session):
         messages.error(request, "This session is closed: reopen it before adding a table.")
         return redirect(session_url(club_session))
     if not form.is_valid():
-        return session_page(
-            request, slug=club.slug, session_id=club_session.pk, seating_form=form
-        )
+        return _session_page(request, club, club_session, form)
     table = form.save(club_session)
     log_creation(
         request.user, club, table, {"seats": [str(seat) for seat in table.seats.all()]}
