@@ -70,7 +70,8 @@ from clubs.table_state import (
 
 def row_id(value) -> int | None:
     """A database id from a query parameter or a body field, or None if it cannot be one."""
-    if isinstance(value, str) and value.isdigit():
+    # isdecimal, not isdigit: "²" is a digit that int() refuses.
+    if isinstance(value, str) and value.isdecimal():
         value = int(value)
     if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63:
         return value
@@ -354,9 +355,11 @@ class TableViewSet(ClubScoped, mixins.CreateModelMixin, mixins.DestroyModelMixin
     parent_field = "session"
 
     def parent_club(self, value):
+        if (session_id := row_id(value)) is None:
+            return None
         session = ClubSession.objects.filter(
-            pk=int(value), club__in=perms.visible_clubs(self.request.user)
-        ).select_related("club").first() if str(value).isdigit() else None
+            pk=session_id, club__in=perms.visible_clubs(self.request.user)
+        ).select_related("club").first()
         return session.club if session else None
 
     def perform_create(self, serializer):

@@ -241,7 +241,8 @@ def test_a_penalty_kind_that_is_not_a_string_is_a_400(scorer_api, table, kind):
     assert answer.status_code == 400 and "penalties" in answer.json()["facts"]
     assert Hand.objects.count() == 1
 
-@pytest.mark.parametrize("query", ["table=99999999999999999999999", "table=abc", "table=-1"])
+@pytest.mark.parametrize("query", ["table=99999999999999999999999", "table=abc", "table=-1",
+                                   "table=²"])
 def test_odd_filters_answer_an_empty_list(scorer_api, query):
     answer = scorer_api.get(f"/api/v1/hands/?{query}")
     assert answer.status_code == 200 and answer.json()["results"] == []
@@ -277,3 +278,12 @@ def test_a_table_that_cannot_start_answers_409_saying_why(scorer_api, unseated_t
         seats = answer.json()["seats"]
         assert "4 players" in seats[0] and "Mend this table's seats" in seats[-1]
     assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize("value", ["²", "99999999999999999999999", "-1", "x"])
+def test_an_odd_table_or_session_id_in_a_body_is_a_400(scorer_api, value):
+    """"²" is a digit Python's int() refuses: it once gave a 500 where an id was expected."""
+    answer = scorer_api.post("/api/v1/hands/", {"table": value, "seats": {}}, format="json")
+    assert answer.status_code == 400 and "table" in answer.json()
+    answer = scorer_api.post("/api/v1/tables/", {"session": value, "seats": []}, format="json")
+    assert answer.status_code == 400 and "session" in answer.json()
