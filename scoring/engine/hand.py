@@ -14,7 +14,7 @@ MELD_KINDS = ("pung", "kong", "chow", "pair")
 WIN_SOURCES = ("wall", "discard", "kong_box", "robbed_kong")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Meld:
     """A set declared on the table, or one given already arranged.
 
@@ -43,7 +43,7 @@ class Meld:
         return {"pung": 3, "kong": 4, "chow": 3, "pair": 2}[self.kind]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Win:
     tile: str | None
     source: str = "discard"  # one of WIN_SOURCES
@@ -58,7 +58,7 @@ class Win:
     second_kong_replacement: bool = False  # Twofold Fortune: replacement for a second kong
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hand:
     seat_wind: str
     prevailing_wind: str
@@ -74,7 +74,7 @@ class Hand:
     players: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Set:
     """One set of an arrangement: a declared meld or one found among the concealed tiles.
 
@@ -95,7 +95,7 @@ class Set:
     declared: bool = False  # True when it came from the hand's melds
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Arrangement:
     """One way to read a hand. ``shape`` is "standard" (sets and a pair), a special shape
     ("seven_pairs", "thirteen_orphans", "knitting", "triple_knitting", "snake",
