@@ -78,6 +78,11 @@ def row_id(value) -> int | None:
     return None
 
 
+def is_text(value: str) -> bool:
+    """Text a database can be asked about: PostgreSQL refuses a NUL character outright."""
+    return "\x00" not in value
+
+
 def _jsonable(data):
     return None if data is None else json.loads(json.dumps(data, cls=DjangoJSONEncoder))
 
@@ -116,7 +121,7 @@ class ClubScoped:
     def of_club_asked(self, queryset):
         """Only the club named by ``?club=<slug>``, if the query names one."""
         if club := self.request.query_params.get("club"):
-            queryset = queryset.filter(club__slug=club)
+            queryset = queryset.filter(club__slug=club) if is_text(club) else queryset.none()
         return queryset
 
     def club_of(self, obj) -> Club:
@@ -210,6 +215,8 @@ class OfOneClub(ClubScoped):
     parent_field = "club"
 
     def parent_club(self, value):
+        if not is_text(str(value)):
+            return None  # the serializer's slug field says what is wrong with it
         return perms.visible_clubs(self.request.user).filter(slug=str(value)).first()
 
     def perform_create(self, serializer):

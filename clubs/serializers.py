@@ -62,6 +62,11 @@ class ClubSlugField(serializers.SlugRelatedField):
     def get_queryset(self):
         return visible_clubs(self.context["request"].user)
 
+    def to_internal_value(self, data):
+        if isinstance(data, str) and "\x00" in data:  # PostgreSQL refuses it in a query
+            self.fail("does_not_exist", slug_name=self.slug_field, value=data)
+        return super().to_internal_value(data)
+
 
 class MemberSerializer(serializers.ModelSerializer):
     club = ClubSlugField(queryset=Club.objects.none())

@@ -156,7 +156,8 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         params = self.request.query_params
         wanted = Q()
         if params.get("club"):
-            wanted &= Q(club__slug=params["club"])
+            # PostgreSQL refuses a NUL character in a query: no club has one in its slug.
+            wanted &= Q(club__slug=params["club"]) if "\x00" not in params["club"] else Q(pk=None)
         if params.get("builtin") in ("true", "1"):
             wanted &= Q(club__isnull=True)
         elif params.get("builtin") in ("false", "0"):

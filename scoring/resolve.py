@@ -18,6 +18,8 @@ def resolve_house_rule(slug: str) -> HouseRule:
     except UnknownHouseRule:
         pass
     try:
+        if "\x00" in slug:  # PostgreSQL refuses it in a query; no slug has one
+            raise HouseRuleRecord.DoesNotExist
         record = HouseRuleRecord.objects.get(slug=slug)
     except HouseRuleRecord.DoesNotExist:
         raise UnknownHouseRule(slug, known_slugs()) from None
