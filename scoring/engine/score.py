@@ -302,7 +302,7 @@ def short_name(item: Item) -> str:
 
 # -- scoring one arrangement ------------------------------------------------------------------
 
-@dataclass
+@dataclass(slots=True)
 class _Scored:
     """One arrangement's score; its lines are written out only for the arrangement kept."""
 
@@ -353,11 +353,23 @@ def _tally(plan: _Plan, params, counts: dict[int, int], arrangement: Arrangement
     return limit_hand
 
 
+def _sums(plan: _Plan, counts: dict[int, int], indices: list[int]) -> tuple[int, int]:
+    """The points and the doubles of ``indices``' items, each times its matches."""
+    worth, doubling = plan.points, plan.doubles
+    points = doubles = 0
+    for i in indices:
+        n = counts[i]
+        points += n * worth[i]
+        doubles += n * doubling[i]
+    return points, doubles
+
+
 def _ordinary(plan: _Plan, params, counts: dict[int, int], kept: list[int],
               arrangement: Arrangement, dropped: frozenset[int]) -> _Scored:
     use_doubles = params.use_doubles
-    points = sum(counts[i] * plan.points[i] for i in kept)
-    doubles = sum(counts[i] * plan.doubles[i] for i in kept) if use_doubles else 0
+    points, doubles = _sums(plan, counts, kept)
+    if not use_doubles:
+        doubles = 0
     score = _value(points, doubles, use_doubles)
     limit = None
     if params.cap_ordinary_hands and params.limit is not None and score > params.limit:
@@ -373,8 +385,9 @@ def _limit_hand(plan: _Plan, params, counts: dict[int, int], kept: list[int],
     # 004 Sheet 21 item 6: flowers and seasons on top, their own doubles applying to the
     # flower total only; nothing else of the ordinary score counts.
     bonus = [i for i in kept if plan.bonus[i]] if params.limit_hand_adds_bonus_tiles else []
-    points = sum(counts[i] * plan.points[i] for i in bonus)
-    doubles = sum(counts[i] * plan.doubles[i] for i in bonus) if use_doubles else 0
+    points, doubles = _sums(plan, counts, bonus)
+    if not use_doubles:
+        doubles = 0
     return _Scored(value + points, doubles, value + _value(points, doubles, use_doubles),
                    plan.limit_words[special], arrangement, counts, tuple(bonus), special, value,
                    dropped)
@@ -549,7 +562,7 @@ def _result(hand: Hand, plan: _Plan, params, scored: _Scored, *,
         score=scored.score,
         limit=scored.limit,
         lines=_lines(plan, scored, params.use_doubles),
-        arrangement=tuple(_meld(s) for s in scored.arrangement.sets),
+        arrangement=tuple(map(_meld, scored.arrangement.sets)),
         shape=scored.arrangement.shape,
         mahjong=hand.mahjong,
         meets_minimum=minimum[0],
