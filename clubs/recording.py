@@ -77,6 +77,7 @@ __all__ = [
     "HandPreview",
     "correct_hand",
     "load_table",
+    "next_hand_of",
     "entry_of",
     "preview_hand",
     "record_hand",
@@ -323,6 +324,13 @@ def _preview(table: Table, session: ClubSession, snap: _Snapshot, entry: Any) ->
         pot_before=computed.settlement.pot_before,
         pot_after=computed.settlement.pot_after,
     )
+
+
+def next_hand_of(table: Table) -> tuple[int, Seating, int, tuple[SeatInfo, ...]]:
+    """The next hand's number and seating, the pot, and the seats, from the table's state
+    (no replay of the night unless that state is missing or out of date)."""
+    snap = _Snapshot.load(table, table.state)
+    return snap.last_number + 1, snap.next, snap.pot, snap.seats
 
 
 def preview_hand(table: Table, entry: dict) -> HandPreview:

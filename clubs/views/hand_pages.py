@@ -87,7 +87,7 @@ def record_hand_page(request, club, club_session, table):
     if not club_session.is_open:
         messages.error(request, "This session is closed: reopen it to record more hands.")
         return redirect(_table_url(club, club_session, table))
-    state = tv.table_view(table)
+    state = tv.next_hand_view(table)
     seats_winds = tv.seats_for_next_hand(state)
     data = request.POST if request.method == "POST" else None
     outcome, seat_forms = _forms(data, seats_winds, {"goulash": state["next"]["goulash"]})

@@ -142,6 +142,26 @@ def table_view(table) -> dict:
     }
 
 
+def next_hand_view(table) -> dict:
+    """What the record page shows of the table: the next hand, the pot and the seats' names;
+    read from the table's state, so a long night costs no more than a short one."""
+    number, seating, pot, seats = recording.next_hand_of(table)
+    winds = seating.winds
+    east = next((s for s in seats if winds.get(s.id) == "E"), None)
+    return {
+        "seats": [{"id": seat.id, "name": seat.name} for seat in seats],
+        "pot": pot,
+        "next": {
+            "number": number,
+            "prevailing_wind": seating.prevailing_wind,
+            "prevailing_wind_name": WIND_NAMES[seating.prevailing_wind],
+            "goulash": seating.goulash,
+            "east_name": east.name if east else "",
+            "winds": dict(winds),
+        },
+    }
+
+
 def seats_for_next_hand(view: dict) -> list[tuple[Seat, str]]:
     """The seats in play in the next hand with their winds, East first."""
     winds = view["next"]["winds"]

@@ -505,3 +505,22 @@ def test_a_table_that_cannot_start_shows_why_instead_of_failing(client_as, club_
         assert response.status_code == 409
         page = response.content.decode()
         assert "cannot be played as it is seated" in page and "4 players" in page
+
+
+def test_the_record_page_reads_the_next_hand_as_the_table_page_does(table, users):
+    """The record page reads the table's saved state, the table page replays the night: both
+    give the same next hand, East, round wind, goulash (after a wall game: 000) and pot."""
+    from clubs.recording import record_hand
+    from clubs.views import table_view as tv
+    from tests.web.test_recording import quick
+
+    entries = [quick(winner="S", scores=(0, 40, 0, 0)), {**quick(), "winner": None,
+                                                        "draw": True}, quick(winner="W")]
+    for entry in [None, *entries]:
+        if entry is not None:
+            record_hand(table, entry, users["scorer"])
+        table.refresh_from_db()
+        full, light = tv.table_view(table), tv.next_hand_view(table)
+        assert light["next"] == full["next"] and light["pot"] == full["pot"]
+        assert {s["id"]: s["name"] for s in light["seats"]} == {
+            s["id"]: s["name"] for s in full["seats"]}
