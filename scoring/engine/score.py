@@ -178,6 +178,16 @@ class _Plan:
         # Special hands with a part-score for fishing, each with the fact it needs.
         self.fishing = tuple((s, RULE_FUNCTION_GATES.get(s.item.rule)) for s in steps
                              if s.item.fishing_limit is not None or s.item.fishing_doubles)
+        # Each part of the limit for fishing, its words and its line, by the item's index:
+        # worked out once, as Fraction arithmetic is dear.
+        self.fishing_parts: dict[int, tuple[int, str, ScoreLine]] = {}
+        for step, _gate in self.fishing:
+            item = step.item
+            if item.fishing_limit is not None and limit is not None:
+                part = int(limit * item.fishing_limit)
+                self.fishing_parts[step.index] = (
+                    part, f"{limit_words(item.fishing_limit)} (fishing for {short_name(item)})",
+                    ScoreLine(item.code, f"Fishing for {item.wording}", part, 0, 1))
         self.lines: dict[tuple[int, int, bool], ScoreLine | bool] = {}
 
 
@@ -471,19 +481,20 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
                     raise _bad_arguments(step, exc) from exc
                 # A part-score does not depend on the tile that completes the hand.
                 tried.add(step.item.code)
-                candidate = _fishing_value(plan, step.item, rule.scoring, actual)
+                candidate = _fishing_value(plan, step, rule.scoring, actual)
                 if candidate is not None and (best is None or candidate.key > best[0].key):
                     best = (candidate, step.item.code)
     return best
 
 
-def _fishing_value(plan: _Plan, item: Item, params, actual: _Scored) -> _Scored | None:
+def _fishing_value(plan: _Plan, step: _Step, params, actual: _Scored) -> _Scored | None:
+    item = step.item
     use_doubles = params.use_doubles
     actual_lines = _lines(plan, actual, use_doubles)
-    if item.fishing_limit is not None and params.limit is not None:
-        part = int(params.limit * item.fishing_limit)
-        label = f"{limit_words(item.fishing_limit)} (fishing for {short_name(item)})"
-        lines = [ScoreLine(item.code, f"Fishing for {item.wording}", part, 0, 1)]
+    fishing_part = plan.fishing_parts.get(step.index)
+    if fishing_part is not None:  # a part of the limit (item.fishing_limit, under a limit)
+        part, label, line = fishing_part
+        lines = [line]
         points, doubles, score = part, 0, part
         if params.limit_hand_adds_bonus_tiles:
             # As for a limit hand (004 Sheet 21 item 6): flowers on top of the part-score.
