@@ -179,7 +179,7 @@ def test_a_stored_house_rule_that_cannot_be_used_is_a_400_on_rules(api):
 
 @pytest.mark.django_db
 def test_a_nul_in_the_house_rule_slug_is_a_400_naming_rules(api):
-    """PostgreSQL refuses a NUL character in a query: an unknown house rule, not a 500."""
+    """PostgreSQL refuses a NUL character in a query: a 400 that says so, not a 500."""
     response = post(api, {"rules": "bm\x00ja", "seat_wind": "E", "prevailing_wind": "E",
                           "mahjong": False, "concealed": ["b1"] * 3})
-    assert response.status_code == 400 and "rules" in response.json()
+    assert response.status_code == 400 and "NUL character" in response.json()["detail"]

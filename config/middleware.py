@@ -1,0 +1,44 @@
+"""Refuse NUL characters at the door.
+
+PostgreSQL cannot store a NUL (U+0000) in text or JSON, and psycopg raises as soon as one is
+sent, wherever it came from: a query parameter, a form field, a string inside a JSON body. No
+club data ever needs one, so one check here answers every such request with a clear 400 instead
+of each view having to remember it.
+"""
+
+import re
+
+from django.http import HttpResponseBadRequest, JsonResponse
+
+MESSAGE = (
+    "The request contains a NUL character (\\u0000), which cannot be stored. "
+    "Remove it and send the request again."
+)
+# A NUL as a raw byte or as a JSON escape (not an escaped backslash before it); in a form body,
+# percent-encoded.
+_NUL_IN_BODY = re.compile(rb"\x00|(?<!\\)\\u0000", re.IGNORECASE)
+_NUL_IN_FORM = re.compile(rb"\x00|%00")
+
+
+class RefuseNulCharacters:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if self._has_nul(request):
+            if request.path.startswith("/api/"):
+                return JsonResponse({"detail": MESSAGE}, status=400)
+            return HttpResponseBadRequest(MESSAGE, content_type="text/plain; charset=utf-8")
+        return self.get_response(request)
+
+    @staticmethod
+    def _has_nul(request) -> bool:
+        if "\x00" in request.path or "%00" in request.META.get("QUERY_STRING", ""):
+            return True
+        if request.method not in ("POST", "PUT", "PATCH"):
+            return False
+        content_type = request.content_type or ""
+        if content_type.startswith("multipart/"):
+            return False  # no uploads here; Django's form fields refuse NUL themselves
+        pattern = _NUL_IN_FORM if content_type == "application/x-www-form-urlencoded" else _NUL_IN_BODY
+        return bool(pattern.search(request.body))
