@@ -141,8 +141,8 @@ class RecomputesTable:
 @admin.register(Hand)
 class HandAdmin(RecomputesTable, admin.ModelAdmin):
     list_display = [
-        "__str__",
         "number",
+        "table",
         "prevailing_wind",
         "dealer",
         "winner",
