@@ -1,6 +1,7 @@
 """The Django admin: every club record, with list views and filters a club secretary can use."""
 
 from django.contrib import admin
+from django.db.models import Count, Prefetch
 
 from clubs.admin_read_only import ReadOnlyAdmin
 from clubs.models import (
@@ -37,9 +38,12 @@ class ClubAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     inlines = [SeasonInline, MemberInline]
 
-    @admin.display(description="members")
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(_members=Count("members"))
+
+    @admin.display(description="members", ordering="_members")
     def member_count(self, club: Club) -> int:
-        return club.members.count()
+        return club._members
 
 
 @admin.register(Member)
@@ -74,9 +78,12 @@ class ClubSessionAdmin(admin.ModelAdmin):
     list_select_related = ["club", "season", "house_rule_version__record"]
     inlines = [TableInline]
 
-    @admin.display(description="tables")
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(_tables=Count("tables"))
+
+    @admin.display(description="tables", ordering="_tables")
     def table_count(self, session: ClubSession) -> int:
-        return session.tables.count()
+        return session._tables
 
 
 class SeatInline(admin.TabularInline):
@@ -92,9 +99,14 @@ class TableAdmin(admin.ModelAdmin):
     list_select_related = ["session__club"]
     inlines = [SeatInline]
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("member"))
+        )
+
     @admin.display(description="players")
     def players(self, table: Table) -> str:
-        return ", ".join(seat.name for seat in table.seats.select_related("member"))
+        return ", ".join(seat.name for seat in table.seats.all())
 
 
 @admin.register(Seat)

@@ -94,3 +94,30 @@ def test_only_derived_results_may_be_deleted_of_the_read_only_records(
     obj = apps.get_model("clubs", model_name).objects.first()
     delete = reverse(f"admin:clubs_{model_name}_delete", args=[obj.pk])
     assert (admin_client.get(delete).status_code == 200) == deletable
+
+
+@pytest.mark.parametrize("model_name", ["club", "clubsession", "table"])
+def test_changelist_queries_do_not_grow_with_the_rows(admin_client, demo_club, model_name):
+    """Counts and player names come in the list's own queries, not one query per row."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from clubs.models import Club, ClubSession, Seat, Table
+
+    url = reverse(f"admin:clubs_{model_name}_changelist")
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as ctx:
+            assert admin_client.get(url).status_code == 200
+        return len(ctx.captured_queries)
+
+    before = queries()
+    for n in range(3):  # three more rows of the listed kind
+        club = Club.objects.create(name=f"Extra {n}", slug=f"extra-{n}")
+        session = ClubSession.objects.create(
+            club=club, date=demo_club.sessions.first().date,
+            house_rule_version=demo_club.sessions.first().house_rule_version,
+        )
+        table = Table.objects.create(session=session, number=1)
+        Seat.objects.create(table=table, guest_name=f"Guest {n}", position=0, starting_wind="E")
+    assert queries() == before
