@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Sum
+from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -140,7 +141,10 @@ def add_table(request, club, club_session):
 def session_status(request, club, club_session):
     """Close a night when its last hand is in (scorers), or reopen it for a late correction
     (club admins only): a closed session records no more hands."""
-    closing = request.POST.get("action") == "close"
+    action = request.POST.get("action")
+    if action not in ("close", "reopen"):
+        return HttpResponseBadRequest("Send action=close to close the session or action=reopen to reopen it.")
+    closing = action == "close"
     if not closing and not can_admin(request.user, club):
         raise PermissionDenied("Only a club admin can reopen a closed session.")
     new = SessionStatus.CLOSED if closing else SessionStatus.OPEN

@@ -215,6 +215,19 @@ def test_only_a_club_admin_reopens_a_closed_session(client_as, club, club_sessio
         assert (entry.before, entry.after) == ({"status": "closed"}, {"status": "open"})
 
 
+@pytest.mark.parametrize("action", ["", "open", "delete"])
+def test_an_unknown_session_status_action_is_a_400_and_changes_nothing(
+    client_as, club, club_session, action
+):
+    url = reverse("session-status", args=[club.slug, club_session.pk])
+    response = client_as("admin").post(url, {"action": action})
+    assert response.status_code == 400
+    assert "action=close" in response.content.decode()
+    club_session.refresh_from_db()
+    assert club_session.is_open
+    assert not AuditEntry.objects.filter(object_type="clubsession").exists()
+
+
 @pytest.mark.parametrize(
     ("role", "sees_jade", "sees_far"),
     [
