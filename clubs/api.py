@@ -11,7 +11,6 @@ import json
 from contextlib import contextmanager
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db.models import Count, Sum
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -27,7 +26,6 @@ from clubs.models import (
     Club,
     ClubSession,
     Hand,
-    HandResult,
     Member,
     Season,
     Table,
@@ -323,21 +321,7 @@ class SessionViewSet(OfOneClub, viewsets.ModelViewSet):
     def totals(self, request, pk=None):
         """Each player's hands and net total over every table of the session."""
         session = self.get_object()
-        rows = (
-            HandResult.objects.filter(session=session, hand__voided=False)
-            .values("member_id", "seat__member__display_name", "seat__guest_name")
-            .annotate(total=Sum("net"), hands=Count("id"))
-        )
-        players: dict[tuple, dict] = {}
-        for row in rows:
-            name = row["seat__member__display_name"] or row["seat__guest_name"]
-            key = (row["member_id"], None if row["member_id"] else name)
-            player = players.setdefault(
-                key, {"name": name, "member": row["member_id"], "hands": 0, "total": 0}
-            )
-            player["hands"] += row["hands"]
-            player["total"] += row["total"]
-        ordered = sorted(players.values(), key=lambda p: (-p["total"], p["name"]))
+        ordered = session.player_totals()
         return Response({"session": session.pk, "players": ordered})
 
 

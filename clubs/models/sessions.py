@@ -2,7 +2,7 @@
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
+from django.db.models import Count, Q, Sum
 
 from clubs.models.choices import SessionStatus, Wind
 from clubs.models.house_rules import HouseRuleVersion
@@ -56,6 +56,31 @@ class ClubSession(models.Model):
             raise ValidationError(errors)
         if self._state.adding:
             self.freeze_goulash_rule()
+
+    def player_totals(self) -> list[dict]:
+        """Each player's hands and net total over every table of the night (voided hands left
+        out), highest first. A member is one player wherever they sat; a guest is known by name.
+        The page and the API both show this, so they can never disagree."""
+        from clubs.models.hands import HandResult
+
+        rows = (
+            HandResult.objects.filter(session=self, hand__voided=False)
+            .values("member_id", "seat__member__display_name", "seat__guest_name",
+                    "seat__table__number")
+            .annotate(total=Sum("net"), hands=Count("id"))
+        )
+        players: dict[tuple, dict] = {}
+        for row in rows:
+            name = row["seat__member__display_name"] or row["seat__guest_name"]
+            key = (row["member_id"], None if row["member_id"] else name)
+            player = players.setdefault(
+                key, {"name": name, "member": row["member_id"], "tables": [], "hands": 0,
+                      "total": 0},
+            )
+            player["tables"] = sorted({*player["tables"], row["seat__table__number"]})
+            player["hands"] += row["hands"]
+            player["total"] += row["total"]
+        return sorted(players.values(), key=lambda p: (-p["total"], p["name"]))
 
     def freeze_goulash_rule(self) -> None:
         """Unless a goulash rule was chosen, freeze the newest version of the one the house

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Sum
 from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clubs.forms import SeatingForm, StartSessionForm
-from clubs.models import AuditAction, AuditEntry, HandResult, SessionStatus
+from clubs.models import AuditAction, AuditEntry, SessionStatus
 from clubs.permissions import can_admin, member_clubs, visible_clubs
 from clubs.views.access import READ, RECORD, club_page, roles_context
 from clubs.views.audit_log import log_creation
@@ -67,25 +66,6 @@ def start_session(request, club):
     return redirect(session_url(club_session))
 
 
-def session_totals(club_session) -> list[dict]:
-    """Each player's total for the night (voided hands left out), highest first."""
-    rows = (
-        HandResult.objects.filter(session=club_session, hand__voided=False)
-        .values("seat", "seat__table__number", "seat__member__display_name", "seat__guest_name")
-        .annotate(total=Sum("net"), hands=Count("hand"))
-        .order_by("-total", "seat__table__number")
-    )
-    return [
-        {
-            "name": row["seat__member__display_name"] or row["seat__guest_name"],
-            "table": row["seat__table__number"],
-            "total": row["total"],
-            "hands": row["hands"],
-        }
-        for row in rows
-    ]
-
-
 def session_url(club_session) -> str:
     return reverse("session", args=[club_session.club.slug, club_session.pk])
 
@@ -109,7 +89,7 @@ def _session_page(request, club, club_session, seating_form=None):
             "club": club,
             "club_session": club_session,
             "tables": tables,
-            "totals": session_totals(club_session),
+            "totals": club_session.player_totals(),
             "seating_form": seating_form,
             **roles,
         },

@@ -8,6 +8,7 @@ import datetime as dt
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from clubs.models import AuditEntry, Hand
 from config.middleware import MESSAGE as NUL_MESSAGE
@@ -306,3 +307,29 @@ def test_a_nul_in_a_bodys_club_is_a_400(admin_api, club):
     answer = admin_api.post("/api/v1/seasons/", {"club": "ja\x00de", "name": "W",
                                                  "start": "2026-01-01"}, format="json")
     assert answer.status_code == 400 and answer.json() == {"detail": NUL_MESSAGE}
+
+
+def test_a_player_who_moves_tables_is_one_player_on_the_page_and_in_the_api(
+    scorer_api, client_as, club, players, table, club_session
+):
+    """Alice plays at table 1, then sits in for a guest at table 2: her night is one total,
+    the same on the session page and in the API."""
+    from clubs.models import Member, Seat, Table
+
+    scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json")
+    second = Table.objects.create(session=club_session, number=2)
+    eve = Member.objects.create(club=club, display_name="Eve")
+    for position, (member, wind) in enumerate(zip([eve, players[0]], "ES", strict=True)):
+        Seat.objects.create(table=second, member=member, position=position, starting_wind=wind)
+    for position, (guest, wind) in enumerate(zip(["Gus", "Hal"], "WN", strict=True), start=2):
+        Seat.objects.create(table=second, guest_name=guest, position=position, starting_wind=wind)
+    answer = scorer_api.post("/api/v1/hands/", contract_body(second.pk), format="json")
+    assert answer.status_code == 201, answer.json()
+
+    api = {p["name"]: (p["tables"], p["total"])
+           for p in scorer_api.get(f"/api/v1/sessions/{club_session.pk}/totals/").json()["players"]}
+    assert api["Alice"] == ([1, 2], -1752 + 3456)
+    page = client_as("scorer").get(reverse("session", args=[club.slug, club_session.pk]))
+    rows = [(r["name"], r["tables"], r["total"]) for r in page.context["totals"]]
+    assert [name for name, _, _ in rows].count("Alice") == 1
+    assert {name: (tables, total) for name, tables, total in rows} == api
