@@ -8,7 +8,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring.engine import HandError, HouseRuleError, score_hand
+from scoring.engine import Hand, HandError, HouseRule, HouseRuleError, ScoreResult, score_hand
 from scoring.serializers import HandSerializer, ScoreResultSerializer
 
 EXAMPLE_HAND = {
@@ -37,18 +37,24 @@ class CalculatorView(APIView):
     permission_classes = [AllowAny]
 
 
-def score_request(data) -> dict:
-    """The answer body for a score request; raises DRF's ValidationError for bad input."""
+def scored(data) -> tuple[Hand, HouseRule, ScoreResult]:
+    """A score request's hand, house rule and result; DRF's ValidationError for bad input.
+    The API answers with the result as JSON, ``manage.py score`` prints it as a table."""
     request = HandSerializer(data=data)
     request.is_valid(raise_exception=True)
     hand, rule = request.validated_data["hand"], request.validated_data["rule"]
     try:
-        result = score_hand(hand, rule)
+        return hand, rule, score_hand(hand, rule)
     except HandError as error:
         raise serializers.ValidationError(error.as_drf()) from None
     except HouseRuleError as error:
         raise serializers.ValidationError({"rules": [
             f"The house rule {rule.slug!r} cannot be used: {error}."]}) from None
+
+
+def score_request(data) -> dict:
+    """The answer body for a score request; raises DRF's ValidationError for bad input."""
+    _, rule, result = scored(data)
     return ScoreResultSerializer(result, context={"rules": rule.slug}).data
 
 

@@ -1,5 +1,5 @@
 """What the calculator commands (``score``, ``settle``) share: reading one JSON object from a
-file or standard input, and failing on bad input with a sentence and exit code 2."""
+file or standard input, and failing on bad input with a sentence per problem and exit code 2."""
 
 from __future__ import annotations
 
@@ -32,3 +32,15 @@ def read_json(name: str, wanted: str, rules: str | None = None) -> Any:
         raise input_error(f"The input is not valid JSON ({error.msg} at line {error.lineno}, "
                           f"column {error.colno}); give {wanted} as a JSON object.") from None
     return {**data, "rules": rules} if rules and isinstance(data, dict) else data
+
+
+def sentences(detail: Any, path: str = "") -> list[str]:
+    """DRF's nested error body as one "path: message" sentence per message."""
+    if isinstance(detail, dict):
+        return [s for key, value in detail.items()
+                for s in sentences(value, f"{path}.{key}" if path else str(key))]
+    if isinstance(detail, list):
+        if all(isinstance(item, str) for item in detail):
+            return [f"{path or 'input'}: {item}" for item in detail]
+        return [s for i, item in enumerate(detail) for s in sentences(item, f"{path}.{i}")]
+    return [f"{path or 'input'}: {detail}"]

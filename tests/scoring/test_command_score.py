@@ -89,7 +89,7 @@ def test_an_unknown_house_rule_exits_2_naming_the_known_ones(hand_file):
     with pytest.raises(CommandError) as caught:
         run(hand_file, "--rules", "nope")
     assert caught.value.returncode == 2
-    assert str(caught.value).startswith("Unknown house rule 'nope'; choose one of: bmja")
+    assert str(caught.value).startswith("rules: Unknown house rule 'nope'; choose one of: bmja")
 
 
 def test_reads_stdin_and_bad_input_has_no_traceback():

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 
 from django.core.management.base import BaseCommand
+from rest_framework.exceptions import ValidationError
 
-from scoring.engine import HandError, HouseRuleError, UnknownHouseRule, parse_hand, score_hand
-from scoring.management.json_input import input_error, read_json
-from scoring.resolve import resolve_house_rule
-from scoring.serializers import DEFAULT_RULES, ScoreResultSerializer
+from scoring.api import scored
+from scoring.management.json_input import input_error, read_json, sentences
+from scoring.serializers import ScoreResultSerializer
 
 
 def _set_words(meld) -> str:
@@ -34,16 +34,9 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         data = read_json(options["file"], "one hand", options["rules"])
         try:
-            hand = parse_hand(data)
-            slug = hand.rules or DEFAULT_RULES
-            rule = resolve_house_rule(slug)
-            result = score_hand(hand, rule)
-        except HandError as error:
-            raise input_error(*(f"{p.path or 'hand'}: {p.message}" for p in error.problems)) from None
-        except UnknownHouseRule as error:
-            raise input_error(str(error)) from None
-        except HouseRuleError as error:
-            raise input_error(f"The house rule {slug!r} cannot be used: {error}.") from None
+            hand, rule, result = scored(data)
+        except ValidationError as error:
+            raise input_error(*sentences(error.detail)) from None
         if options["json"]:
             body = ScoreResultSerializer(result, context={"rules": rule.slug}).data
             self.stdout.write(json.dumps(body, indent=2))

@@ -4,25 +4,12 @@ body of ``POST /api/v1/settle`` and print every payment and each seat's net."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from django.core.management.base import BaseCommand
 from rest_framework.exceptions import ValidationError
 
-from scoring.management.json_input import input_error, read_json
+from scoring.management.json_input import input_error, read_json, sentences
 from settlements.api import settle_request
-
-
-def sentences(detail: Any, path: str = "") -> list[str]:
-    """DRF's nested error body as one "path: message" sentence per message."""
-    if isinstance(detail, dict):
-        return [s for key, value in detail.items()
-                for s in sentences(value, f"{path}.{key}" if path else str(key))]
-    if isinstance(detail, list):
-        if all(isinstance(item, str) for item in detail):
-            return [f"{path or 'input'}: {item}" for item in detail]
-        return [s for i, item in enumerate(detail) for s in sentences(item, f"{path}.{i}")]
-    return [f"{path or 'input'}: {detail}"]
 
 
 class Command(BaseCommand):
