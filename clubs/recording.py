@@ -655,7 +655,7 @@ def recompute_table(table: Table) -> TableState:
         old = Table.objects.select_for_update().values_list("state", flat=True).get(pk=table.pk)
         rev = (old or {}).get("rev", 0) + 1
         state = build_table_state(table)
-        session = ClubSession.objects.get(pk=table.session_id)
+        session = table.session
         members = {s.id: s.member_id for s in state.seats}
         HandResult.objects.filter(hand__table=table).delete()
         rows = []

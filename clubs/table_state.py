@@ -400,7 +400,7 @@ def outcome_of(hand: Hand, seating: Seating, entries: dict[int, dict]) -> Outcom
 
 def build_table_state(table: Table) -> TableState:
     """Replay every stored hand of the table through the engines (no writes)."""
-    session = ClubSession.objects.get(pk=table.session_id)
+    session = table.session  # loaded by most callers; one query otherwise
     rules = rules_of(session)
     seats = seats_of(table)
     hands = list(
