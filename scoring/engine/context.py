@@ -46,6 +46,27 @@ HAND_SELECTORS = ("own_wind", "round_wind")
 # A tile code used as a selector is the usual way to name one tile (a pung of d5).
 ALL_TILES = SUIT_TILES | HONOURS
 
+# Tile classes as bits, so that "every tile is major" or "the hand holds all three dragons"
+# is one AND over an arrangement's tiles instead of a set test per tile: one bit per named
+# class of STATIC_SELECTORS, and one per honour tile. TILE_MASK gives each playing tile the
+# bits of every class holding it; any other code (a joker among a losing hand's loose tiles)
+# has none, as no class holds it.
+CLASS_BIT = {name: 1 << k for k, name in enumerate(STATIC_SELECTORS)}
+HONOUR_TILE_BIT = {code: 1 << (len(CLASS_BIT) + k) for k, code in enumerate(WINDS + DRAGONS)}
+TILE_MASK = {
+    code: sum(bit for name, bit in CLASS_BIT.items() if code in STATIC_SELECTORS[name])
+    | HONOUR_TILE_BIT.get(code, 0)
+    for code in ALL_TILES
+}
+ALL_BITS = (1 << (len(CLASS_BIT) + len(HONOUR_TILE_BIT))) - 1
+SUIT_BITS = tuple(CLASS_BIT[suit] for suit in SUITS)
+# The suits present, as ``ctx.suits`` gives them, by the three suit bits of an OR mask.
+SUITS_OF_BITS = {
+    bits: frozenset(suit for suit, bit in zip(SUITS, SUIT_BITS, strict=True) if bits & bit)
+    for bits in range(1 << len(SUITS)) for bits in [sum(
+        bit for k, bit in enumerate(SUIT_BITS) if bits >> k & 1)]
+}
+
 
 class cached_property:  # noqa: N801 - used as functools.cached_property is
     """A value worked out on first use and kept on the instance; unlike Python 3.11's
@@ -137,6 +158,30 @@ class ScoringContext:
     @cached_property
     def has_honours(self) -> bool:
         return not HONOURS.isdisjoint(self.tiles)
+
+    @cached_property
+    def tile_all(self) -> int:
+        """The class bits (``TILE_MASK``) every tile has: ``tile_all & CLASS_BIT["major"]``
+        says that every tile is major. ``ALL_BITS`` when there are no tiles. The orchestrator
+        sets it (and ``tile_any``) from its per-set table before asking any item."""
+        out = ALL_BITS
+        masks = TILE_MASK
+        for t in self.tiles:
+            out &= masks.get(t, 0)
+        return out
+
+    @cached_property
+    def tile_any(self) -> int:
+        """The class bits some tile has (0 when no tile is a playing tile)."""
+        out = 0
+        masks = TILE_MASK
+        for t in self.tiles:
+            out |= masks.get(t, 0)
+        return out
+
+    @cached_property
+    def kongs(self) -> int:
+        return sum(1 for s in self.sets if s.kind == "kong")
 
     @cached_property
     def chows(self) -> int:

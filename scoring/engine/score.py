@@ -17,14 +17,16 @@ from functools import partial
 
 from .arrange import arrangements as find_arrangements
 from .arrange import completions as find_completions
-from .context import ScoringContext
+from .context import ALL_BITS, CLASS_BIT, SUITS_OF_BITS, TILE_MASK, ScoringContext, set_tiles
 from .errors import HandError, Problem
 from .hand import Arrangement, Hand, Meld
 from .rules.functions import (
     BONUS_RULE_FUNCTIONS,
     PER_SET_RULE_FUNCTIONS,
+    RULE_FUNCTION_FAST,
     RULE_FUNCTION_GATES,
     RULE_FUNCTION_KEYS,
+    RULE_FUNCTION_PREFILTERS,
     RULE_FUNCTIONS,
     SetPredicate,
 )
@@ -76,6 +78,8 @@ class _Step:
     item: Item
     call: Callable[[ScoringContext], int]
     per_set: SetPredicate | None  # for items that count sets one by one
+    # A cheap necessary condition of a match (functions.py's prefilters), or None.
+    pre: Callable[[ScoringContext], bool] | None = None
 
 
 class _Side:
@@ -103,19 +107,7 @@ class _Side:
 
     def counts(self, ctx: ScoringContext) -> dict[int, int]:
         """How many times each matching item matched, by the item's index."""
-        counts: dict[int, int] = {}
-        own, round_ = ctx.own_wind, ctx.round_wind
-        memo = self.set_hits
-        for s in ctx.sets:
-            # The winds matter only as whether the set's tile is one of them.
-            tile = s.tile
-            key = (s.kind, tile, s.concealed, s.how, s.wild, tile == own, tile == round_)
-            hits = memo.get(key)
-            if hits is None:
-                hits = memo[key] = tuple(
-                    step.index for step in self.per_set if step.per_set(s, own, round_))
-            for i in hits:
-                counts[i] = counts.get(i, 0) + 1
+        counts = _set_facts(ctx, self.set_hits, self.per_set)
         for gate, key, steps in self.whole:
             if gate is not None and not getattr(ctx, gate):
                 continue
@@ -131,10 +123,84 @@ class _Side:
         return counts
 
 
+_KIND_NUMBER = {"pung": 0, "kong": 1, "chow": 2, "pair": 3, "group": 4}
+
+
+def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step]) -> dict[int, int]:
+    """One pass over the arrangement's sets: the per-set items' matches (the returned counts,
+    by item index) and, set on ``ctx``, the facts the prefilters and fast forms read (the
+    tile-class masks, the number of sets of each kind, whether all are concealed). Each set
+    is looked up in ``memo`` by its signature (kind, tile, concealed, how, wild, and whether
+    its tile is the player's own wind or the round's, all a per-set test may ask): its items,
+    its tile-class masks and its kind."""
+    counts: dict[int, int] = {}
+    own, round_ = ctx.own_wind, ctx.round_wind
+    every, some = ALL_BITS, 0
+    kinds = [0, 0, 0, 0, 0]
+    concealed = True
+    for s in ctx.sets:
+        tile = s.tile
+        key = (s.kind, tile, s.concealed, s.how, s.wild, tile == own, tile == round_)
+        entry = memo.get(key)
+        if entry is None:
+            entry = memo[key] = _set_entry(s, own, round_, per_set)
+        hits, set_all, set_any, kind = entry
+        for i in hits:
+            counts[i] = counts.get(i, 0) + 1
+        if set_all is None:  # a special shape's group: its tiles are its own
+            set_all, set_any = _masks(set_tiles(s))
+        every &= set_all
+        some |= set_any
+        kinds[kind] += 1
+        if not s.concealed:
+            concealed = False
+    loose = ctx.loose
+    if loose:
+        loose_all, loose_any = _masks(loose)
+        every &= loose_all
+        some |= loose_any
+    d = ctx.__dict__  # the cached facts of ScoringContext, as it would work them out
+    d["tile_all"] = every
+    d["tile_any"] = some
+    d["suits"] = SUITS_OF_BITS[some & _SUIT_BITS]
+    d["has_honours"] = bool(some & _HONOUR_BIT)
+    d["chows"] = kinds[2]
+    d["kongs"] = kinds[1]
+    d["all_concealed"] = concealed
+    # Four pungs or kongs and a pair, nothing left over (ScoringContext.pung_hand).
+    d["pung_hand"] = (not loose and kinds[0] + kinds[1] == 4 and kinds[3] == 1
+                      and len(ctx.sets) == 5)
+    return counts
+
+
+_SUIT_BITS = sum(CLASS_BIT[suit] for suit in ("b", "c", "d"))
+_HONOUR_BIT = CLASS_BIT["honour"]
+
+
+def _masks(tiles: Iterable[str]) -> tuple[int, int]:
+    """The class bits all of ``tiles`` have, and those any has."""
+    every, some = ALL_BITS, 0
+    for t in tiles:
+        m = TILE_MASK.get(t, 0)
+        every &= m
+        some |= m
+    return every, some
+
+
+def _set_entry(s, own: str, round_: str, per_set: Sequence[_Step]) -> tuple:
+    hits = tuple(step.index for step in per_set if step.per_set(s, own, round_))
+    if s.kind == "group":
+        return hits, None, None, 4
+    return (hits, *_masks(set_tiles(s)), _KIND_NUMBER.get(s.kind, 4))
+
+
 def _call(steps: Sequence[_Step], ctx: ScoringContext) -> tuple[tuple[int, int], ...]:
     """(item index, matches) for each of ``steps`` that matches."""
     found = []
     for step in steps:
+        pre = step.pre
+        if pre is not None and not pre(ctx):
+            continue
         try:
             n = step.call(ctx)
         except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
@@ -217,10 +283,24 @@ def _prepare(rule: HouseRule) -> _Plan:
         except (TypeError, ValueError) as exc:
             errors.setdefault(f"items[{i}].args", []).append(f"{item.rule}: {exc}.")
             continue
-        steps.append(_Step(i, item, call, per_set))
+        call = _hint(RULE_FUNCTION_FAST, item.rule, kwargs) or call
+        steps.append(_Step(i, item, call, per_set,
+                           _hint(RULE_FUNCTION_PREFILTERS, item.rule, kwargs)))
     if errors:
         raise HouseRuleError(errors)
     return _Plan(rule, steps)
+
+
+def _hint(registry: dict, rule: str, kwargs: dict):
+    """A fast form or prefilter of ``rule`` for these arguments, or None (arguments it was not
+    made for are left to the rule function itself, which reports them)."""
+    factory = registry.get(rule)
+    if factory is None:
+        return None
+    try:
+        return factory(**kwargs)
+    except (TypeError, ValueError, KeyError, AttributeError):
+        return None
 
 
 def _worthless(item: Item) -> bool:
@@ -468,11 +548,15 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
     """
     best: tuple[_Scored, str] | None = None
     tried: set[str] = set()
+    loser = plan.loser
     for _tile, arrangements in completions:
         for arrangement in arrangements:
             ctx = ScoringContext(hand, rule, arrangement, False)
+            _set_facts(ctx, loser.set_hits, loser.per_set)
             for step, gate in plan.fishing:
                 if step.item.code in tried or (gate is not None and not getattr(ctx, gate)):
+                    continue
+                if step.pre is not None and not step.pre(ctx):
                     continue
                 try:
                     if not step.call(ctx):

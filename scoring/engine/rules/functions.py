@@ -18,7 +18,9 @@ from functools import lru_cache
 from typing import Any
 
 from ..context import (
+    CLASS_BIT,
     HAND_SELECTORS,
+    HONOUR_TILE_BIT,
     HONOURS,
     MAJORS,
     SEAT_NUMBER,
@@ -48,17 +50,29 @@ RULE_FUNCTION_GATES: dict[str, str] = {}
 # name, or a function of the item's arguments giving it), such as how the hand went out: the
 # orchestrator remembers their answers by it.
 RULE_FUNCTION_KEYS: dict[str, str | Callable[..., str]] = {}
+# Functions with an equivalent that reads only the context's precomputed facts (tile-class
+# masks, set counts), for the arguments it can handle: the factory gives it, or None.
+RULE_FUNCTION_FAST: dict[str, Callable[..., RuleFunction | None]] = {}
+# A necessary condition of a function's match, read from those facts: the factory gives a
+# test of the context (or None); when it fails the function would have returned 0, so the
+# orchestrator does not ask it. Special hands need tiles of a kind (all green, all four
+# winds...) that most hands lack, so this skips nearly all of them at the cost of an AND.
+RULE_FUNCTION_PREFILTERS: dict[str, Callable[..., Callable[[ScoringContext], bool] | None]] = {}
 
 
 def rule_function(name: str, *, bonus: bool = False,
                   per_set: Callable[..., SetPredicate] | None = None,
                   needs: str | None = None,
-                  depends_on: str | Callable[..., str] | None = None
+                  depends_on: str | Callable[..., str] | None = None,
+                  fast: Callable[..., RuleFunction | None] | None = None,
+                  prefilter: Callable[..., Callable[[ScoringContext], bool] | None] | None = None,
                   ) -> Callable[[RuleFunction], RuleFunction]:
     """Register ``fn`` under ``name`` so that an item's ``rule`` can name it. ``per_set``,
     for a function that counts sets, builds from the same arguments a test of one set;
     ``needs`` names a ``ScoringContext`` attribute without which ``fn`` always returns 0;
-    ``depends_on`` one that alone decides ``fn``'s answer."""
+    ``depends_on`` one that alone decides ``fn``'s answer; ``fast`` builds from the same
+    arguments an equivalent reading only precomputed facts (or gives None); ``prefilter`` a
+    cheap test that must pass for ``fn`` to match."""
 
     def register(fn: RuleFunction) -> RuleFunction:
         if name in RULE_FUNCTIONS and RULE_FUNCTIONS[name] is not fn:
@@ -72,6 +86,10 @@ def rule_function(name: str, *, bonus: bool = False,
             RULE_FUNCTION_GATES[name] = needs
         if depends_on is not None:
             RULE_FUNCTION_KEYS[name] = depends_on
+        if fast is not None:
+            RULE_FUNCTION_FAST[name] = fast
+        if prefilter is not None:
+            RULE_FUNCTION_PREFILTERS[name] = prefilter
         return fn
 
     return register
@@ -111,6 +129,73 @@ def _any_in(wanted: Any, found: frozenset[str]) -> bool:
     if wanted.__class__ is str:
         return wanted in found
     return any(w in found for w in wanted)
+
+
+# -- prefilters and fast forms: tests of the precomputed facts ----------------------------------
+# Each must agree with its rule function: a prefilter fails only where the function gives 0,
+# a fast form gives what the function gives (tests/scoring/test_compiled_plan.py checks both).
+
+_HONOUR_BIT = CLASS_BIT["honour"]
+_WIND_TILE_BITS = sum(HONOUR_TILE_BIT[w] for w in WINDS)
+_DRAGON_TILE_BITS = sum(HONOUR_TILE_BIT[d] for d in ("dr", "dg", "dw"))
+_HONOUR_TILE_BITS = _WIND_TILE_BITS | _DRAGON_TILE_BITS
+_SUIT_BIT = CLASS_BIT["suit"]
+_MAJOR_BIT = CLASS_BIT["major"]
+
+
+def _class_bit(name: Any) -> int | None:
+    """The bit of a named tile class (``"major"``), or None for anything else."""
+    return CLASS_BIT.get(name) if name.__class__ is str else None
+
+
+def _all_of(bit: int) -> Callable[[ScoringContext], bool]:
+    return lambda ctx: ctx.tile_all & bit == bit
+
+
+def _holds(bits: int) -> Callable[[ScoringContext], bool]:
+    return lambda ctx: ctx.tile_any & bits == bits
+
+
+def _suits_without_honours(n: int) -> Callable[[ScoringContext], bool]:
+    return lambda ctx: not ctx.tile_any & _HONOUR_BIT and len(ctx.suits) == n
+
+
+def _only_tiles_fast(tiles: Any = "major") -> RuleFunction | None:
+    bit = _class_bit(tiles)
+    if bit is None:
+        return None
+    # ``ctx.tiles and selected.issuperset(ctx.tiles)``: no playing tile at all leaves
+    # tile_any 0 (no tiles, or jokers only, which no class holds).
+    return lambda ctx: 1 if ctx.tile_any and ctx.tile_all & bit else 0
+
+
+def _four_sets_prefilter(kind: Any = ("pung", "kong"), tiles: Any = None, pair: Any = None,
+                         one_suit: bool = False, concealed: bool = False
+                         ) -> Callable[[ScoringContext], bool] | None:
+    tests = []
+    bit = _class_bit(tiles)
+    kinds = (kind,) if kind.__class__ is str else kind
+    if (bit is not None and pair == tiles and isinstance(kinds, tuple | list)
+            and all(k in ("pung", "kong") for k in kinds)):
+        # Pungs, kongs and a pair from one class: every tile is of it. (A chow's tile is its
+        # lowest only, so a chow says nothing of its other two.)
+        tests.append(_all_of(bit))
+    if one_suit is True:
+        tests.append(lambda ctx: len(ctx.suits) == 1)
+    if concealed is True:
+        tests.append(lambda ctx: ctx.all_concealed)
+    if kind == "kong" or kind in (("kong",), ["kong"]):
+        tests.append(lambda ctx: ctx.kongs == 4)
+    if not tests:
+        return None
+    if len(tests) == 1:
+        return tests[0]
+    return lambda ctx: all(test(ctx) for test in tests)
+
+
+def _seven_pairs_prefilter(tiles: Any = None, concealed: bool = True):
+    bit = _class_bit(tiles)
+    return _all_of(bit) if bit is not None else None
 
 
 @lru_cache(maxsize=64)
@@ -239,7 +324,7 @@ def one_suit(ctx: ScoringContext, honours: bool | None = None) -> int:
     return 1
 
 
-@rule_function("only_tiles")
+@rule_function("only_tiles", fast=_only_tiles_fast)
 def only_tiles(ctx: ScoringContext, tiles: Any = "major") -> int:
     """Every tile in ``tiles``."""
     selected = _selected(ctx, tiles)
@@ -248,7 +333,7 @@ def only_tiles(ctx: ScoringContext, tiles: Any = "major") -> int:
     return 1 if ctx.tiles and all(t in selected for t in ctx.tiles) else 0
 
 
-@rule_function("all_majors")
+@rule_function("all_majors", fast=lambda: _only_tiles_fast("major"))
 def all_majors(ctx: ScoringContext) -> int:
     """Ones, nines, winds and dragons only (004 Sheet 17)."""
     return only_tiles(ctx, "major")
@@ -329,7 +414,7 @@ def _standard_sets(ctx: ScoringContext, kind: Any) -> tuple[tuple, tuple] | None
     return split
 
 
-@rule_function("four_sets", needs="standard_split")
+@rule_function("four_sets", needs="standard_split", prefilter=_four_sets_prefilter)
 def four_sets(ctx: ScoringContext, kind: Any = ("pung", "kong"), tiles: Any = None,
               pair: Any = None, one_suit: bool = False, concealed: bool = False) -> int:
     """Four sets of ``kind`` from ``tiles`` and a pair from ``pair`` (None: any tile), all of
@@ -348,19 +433,21 @@ def four_sets(ctx: ScoringContext, kind: Any = ("pung", "kong"), tiles: Any = No
     return 1 if _concealed_ok(ctx, concealed) else 0
 
 
-@rule_function("purity", needs="pung_hand")
+@rule_function("purity", needs="pung_hand",
+               prefilter=lambda: lambda ctx: ctx.tile_all & _SUIT_BIT and len(ctx.suits) == 1)
 def purity(ctx: ScoringContext) -> int:
     """Four pungs/kongs and a pair all of one suit, no honours, no chows (Sheet 23)."""
     return four_sets(ctx, tiles="suit", pair="suit", one_suit=True)
 
 
-@rule_function("fourfold_plenty", needs="pung_hand")
+@rule_function("fourfold_plenty", needs="pung_hand", prefilter=lambda: lambda ctx: ctx.kongs == 4)
 def fourfold_plenty(ctx: ScoringContext) -> int:
     """Four kongs and a pair (Sheet 25)."""
     return four_sets(ctx, kind="kong")
 
 
-@rule_function("buried_treasure", needs="pung_hand")
+@rule_function("buried_treasure", needs="pung_hand",
+               prefilter=lambda kongs=False: lambda ctx: ctx.all_concealed and len(ctx.suits) == 1)
 def buried_treasure(ctx: ScoringContext, kongs: bool = False) -> int:
     """Four concealed pungs of one suit with winds/dragons, and a pair, all drawn from the
     wall; no kongs unless ``kongs`` (Sheet 25)."""
@@ -370,7 +457,8 @@ def buried_treasure(ctx: ScoringContext, kongs: bool = False) -> int:
     return 1 if _self_drawn_ok(ctx) else 0
 
 
-@rule_function("imperial_jade", needs="pung_hand")
+@rule_function("imperial_jade", needs="pung_hand",
+               prefilter=lambda dragon_pung_required=False: _all_of(CLASS_BIT["green"]))
 def imperial_jade(ctx: ScoringContext, dragon_pung_required: bool = False) -> int:
     """Pungs/kongs and a pair of green tiles: green dragons and 2, 3, 4, 6, 8 bamboo
     (Sheet 26); whether a pung of green dragons is required is Sheet 31 item 9's question."""
@@ -381,19 +469,22 @@ def imperial_jade(ctx: ScoringContext, dragon_pung_required: bool = False) -> in
     return 1
 
 
-@rule_function("all_winds_and_dragons", needs="pung_hand")
+@rule_function("all_winds_and_dragons", needs="pung_hand",
+               prefilter=lambda: _all_of(_HONOUR_BIT))
 def all_winds_and_dragons(ctx: ScoringContext) -> int:
     """Four pungs/kongs and a pair of winds and dragons (Sheet 26)."""
     return four_sets(ctx, tiles="honour", pair="honour")
 
 
-@rule_function("heads_and_tails", needs="pung_hand")
+@rule_function("heads_and_tails", needs="pung_hand",
+               prefilter=lambda: _all_of(CLASS_BIT["terminal"]))
 def heads_and_tails(ctx: ScoringContext) -> int:
     """Four pungs/kongs and a pair of ones and nines (Sheet 27)."""
     return four_sets(ctx, tiles="terminal", pair="terminal")
 
 
-@rule_function("three_great_scholars", needs="pung_hand")
+@rule_function("three_great_scholars", needs="pung_hand",
+               prefilter=lambda rest_one_suit=True: _holds(_DRAGON_TILE_BITS))
 def three_great_scholars(ctx: ScoringContext, rest_one_suit: bool = True) -> int:
     """Pungs/kongs of all three dragons, and a pung/kong and a pair of one suit (Sheet 28)."""
     found = _standard_sets(ctx, ("pung", "kong"))
@@ -410,7 +501,7 @@ def three_great_scholars(ctx: ScoringContext, rest_one_suit: bool = True) -> int
     return 1
 
 
-@rule_function("four_blessings", needs="pung_hand")
+@rule_function("four_blessings", needs="pung_hand", prefilter=lambda: _holds(_WIND_TILE_BITS))
 def four_blessings(ctx: ScoringContext) -> int:
     """Pungs/kongs of all four winds and a pair of any tile (Sheet 28)."""
     found = _standard_sets(ctx, ("pung", "kong"))
@@ -424,7 +515,7 @@ def _fourteen_concealed(ctx: ScoringContext, concealed: bool) -> bool:
     return ctx.special_shape and len(ctx.tiles) == 14 and _concealed_ok(ctx, concealed)
 
 
-@rule_function("seven_pairs", needs="special_shape")
+@rule_function("seven_pairs", needs="special_shape", prefilter=_seven_pairs_prefilter)
 def seven_pairs(ctx: ScoringContext, tiles: Any = None, concealed: bool = True) -> int:
     """Seven pairs from ``tiles`` (a set of four counts as two pairs)."""
     if not _fourteen_concealed(ctx, concealed):
@@ -437,13 +528,16 @@ def seven_pairs(ctx: ScoringContext, tiles: Any = None, concealed: bool = True) 
     return 1 if selected is None or all(t in selected for t in ctx.counts) else 0
 
 
-@rule_function("all_pair_honours", needs="special_shape")
+@rule_function("all_pair_honours", needs="special_shape",
+               prefilter=lambda concealed=True: _all_of(CLASS_BIT["major"]))
 def all_pair_honours(ctx: ScoringContext, concealed: bool = True) -> int:
     """Seven pairs of ones, nines, winds or dragons (Sheet 22)."""
     return seven_pairs(ctx, tiles="major", concealed=concealed)
 
 
-@rule_function("thirteen_orphans", needs="special_shape")
+@rule_function("thirteen_orphans", needs="special_shape",
+               prefilter=lambda concealed=True: lambda ctx: (
+                   ctx.tile_all & _MAJOR_BIT and ctx.tile_any & _HONOUR_TILE_BITS == _HONOUR_TILE_BITS))
 def thirteen_orphans(ctx: ScoringContext, concealed: bool = True) -> int:
     """One of every major tile and one more major (Sheet 22, 13 Unique Wonders)."""
     if not _fourteen_concealed(ctx, concealed):
@@ -456,7 +550,8 @@ def _one_suit_run(ctx: ScoringContext) -> str | None:
     return next(iter(suits)) if len(suits) == 1 else None
 
 
-@rule_function("wriggling_snake", needs="special_shape")
+@rule_function("wriggling_snake", needs="special_shape",
+               prefilter=lambda pair="one", concealed=True: _holds(_WIND_TILE_BITS))
 def wriggling_snake(ctx: ScoringContext, pair: str = "one", concealed: bool = True) -> int:
     """One of each wind, and 1 to 9 of one suit with a pair of ones (Sheet 23); Sheet 31
     item 8 asks whether the pair may be any tile of the suit: ``pair="any"``."""
@@ -473,7 +568,8 @@ def wriggling_snake(ctx: ScoringContext, pair: str = "one", concealed: bool = Tr
     return 1
 
 
-@rule_function("gates_of_heaven", needs="special_shape")
+@rule_function("gates_of_heaven", needs="special_shape",
+               prefilter=lambda concealed=True: _suits_without_honours(1))
 def gates_of_heaven(ctx: ScoringContext, concealed: bool = True) -> int:
     """One suit: three ones, three nines, a run 2 to 8 and one more tile (Sheet 27)."""
     if not _fourteen_concealed(ctx, concealed) or ctx.has_honours:
@@ -486,7 +582,8 @@ def gates_of_heaven(ctx: ScoringContext, concealed: bool = True) -> int:
     return 1 if all(counts.get(f"{suit}{n}", 0) >= k for n, k in need.items()) else 0
 
 
-@rule_function("knitting", needs="special_shape")
+@rule_function("knitting", needs="special_shape",
+               prefilter=lambda concealed=True: _suits_without_honours(2))
 def knitting(ctx: ScoringContext, concealed: bool = True) -> int:
     """Seven pairs, each the same number in two suits, using two suits only (Sheet 24)."""
     if not _fourteen_concealed(ctx, concealed) or ctx.has_honours or len(ctx.suits) != 2:
@@ -497,7 +594,8 @@ def knitting(ctx: ScoringContext, concealed: bool = True) -> int:
                     for n in range(1, 10)) else 0
 
 
-@rule_function("triple_knitting", needs="special_shape")
+@rule_function("triple_knitting", needs="special_shape",
+               prefilter=lambda concealed=True: _suits_without_honours(3))
 def triple_knitting(ctx: ScoringContext, concealed: bool = True) -> int:
     """Four sets of one number in each of the three suits, and a pair of one number in two
     suits (Sheet 24)."""
