@@ -39,11 +39,96 @@ def arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
 
     An empty list means the Mah Jong hand's tiles make no complete hand under ``rule``.
     """
+    plain = _plain_hand(hand, rule)
+    if plain is not None:
+        return _plain_arrangements(hand, rule, *plain)
     key = _search_key(hand, rule)
     try:
         return list(_arrangements_for(*key))
     except TypeError:  # a Hand built in code with lists cannot be a cache key
         return list(_arrangements_for.__wrapped__(*key))
+
+
+# -- the plain hand: no wild tiles, every tile a playing tile ---------------------------------
+# Most hands. Read straight from the counts with the per-suit tables, with no memo of the
+# whole hand (hashing a hand's melds costs more than reading it again).
+
+def _plain_hand(hand: Hand, rule: HouseRule) -> tuple | None:
+    """(declared sets, concealed counts, pair declared, chows left) of a hand without wild
+    tiles whose melds and concealed tiles are all playing tiles; None for any other, which
+    takes the general search."""
+    s = rule.scoring
+    if hand.goulash:
+        if s.wild_tiles is not None:
+            return None
+        max_chows = s.goulash_max_chows
+    else:
+        max_chows = s.max_chows
+    declared = []
+    chows = 0
+    pair = False
+    table = _DECLARED
+    for m in hand.melds:
+        if m.tiles:
+            return None
+        d = table.get((m.kind, m.tile, m.concealed, m.added))
+        if d is None:
+            if m.kind not in _SIZES or m.tile not in T.INDEX:
+                return None
+            if len(table) > 4096:
+                table.clear()
+            d = table[m.kind, m.tile, m.concealed, m.added] = Set(
+                m.kind, m.tile, m.concealed, m.how, 0, (), True)
+        declared.append(d)
+        kind = m.kind
+        if kind == "chow":
+            chows += 1
+        elif kind == "pair":
+            pair = True
+    nat = [0] * N
+    index = T.INDEX
+    for code in hand.concealed:
+        i = index.get(code)
+        if i is None:
+            return None
+        nat[i] += 1
+    chows_left = 4 if max_chows is None else max(0, max_chows - chows)
+    return tuple(declared), nat, pair, chows_left
+
+
+# A declared meld without wild tiles, by (kind, tile, concealed, added), to its shared Set.
+_DECLARED: dict[tuple, Set] = {}
+
+
+def clear_declared_sets() -> None:
+    _DECLARED.clear()
+_NO_TILES = (0,) * N
+
+
+def _plain_arrangements(hand: Hand, rule: HouseRule, declared: tuple, nat: list[int],
+                        pair_declared: bool, chows_left: int) -> list[Arrangement]:
+    """``arrangements`` of a plain hand, in the general search's order."""
+    lim_special = rule.scoring.wild_max_in_special
+    if not hand.mahjong:
+        # Without wild tiles the two readings differ (the second has a chow): no dedupe.
+        return list(_partial_readings(declared, nat, _NO_TILES, 0, None, T.JOKER, chows_left,
+                                      (0, 0, lim_special), distinct=True))
+    counts = tuple(nat)
+    win = hand.win
+    win_tile = win.tile if win is not None else None
+    exposing = (win is not None and win.source in ("discard", "robbed_kong")
+                and win_tile in hand.concealed)
+    result = []
+    for found in _standard_plain(counts, not pair_declared, chows_left):
+        arrangement = Arrangement("standard", declared + found)
+        if exposing:
+            result.extend(_discard_readings(arrangement, len(declared), win_tile))
+        else:
+            result.append(arrangement)
+    if not declared:
+        for shape, parts in _special_readings(counts, _NO_TILES, 0, T.JOKER, lim_special):
+            result.append(Arrangement(shape, tuple(map(_make_set, parts))))
+    return result
 
 
 def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement]]]:
@@ -53,6 +138,9 @@ def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement
     Each completion is read as drawn from the wall. Only tiles that could join the held tiles
     are tried: the same tile or a neighbour within two in its suit, and, when nothing is
     declared, the tiles a special shape could still want."""
+    plain = _plain_hand(hand, rule)
+    if plain is not None:
+        return _plain_completions(hand, rule, *plain)
     physical = [0] * N
     for meld in hand.melds:
         if meld.kind in _SIZES and T.is_playing(meld.tile):
@@ -90,6 +178,42 @@ def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement
         if found:
             result.append((code, list(found)))
     return result
+
+
+def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[int],
+                       pair_declared: bool, chows_left: int
+                       ) -> list[tuple[str, list[Arrangement]]]:
+    """``completions`` of a plain hand: each tile's readings straight from the counts (drawn
+    from the wall, so no set is exposed by the winning tile)."""
+    physical = list(held)
+    for s in declared:
+        for code in set_tiles_of(s):
+            physical[T.INDEX[code]] += 1
+    lim_special = rule.scoring.wild_max_in_special
+    need_pair = not pair_declared
+    special = not declared and _special_one_tile_away(held) and lim_special >= 0
+    result = []
+    for i in _candidates(held, bool(declared)):
+        if physical[i] >= 4:
+            continue
+        held[i] += 1
+        counts = tuple(held)
+        held[i] -= 1
+        found = [Arrangement("standard", declared + sets)
+                 for sets in _standard_plain(counts, need_pair, chows_left)]
+        # As the general search reads it: special shapes whenever nothing is declared; the
+        # one-tile-away check only skips tiles that make nothing at all.
+        if not declared and (special or found):
+            found += [Arrangement(shape, tuple(map(_make_set, parts))) for shape, parts
+                      in _special_readings(counts, _NO_TILES, 0, T.JOKER, lim_special)]
+        if found:
+            result.append((T.PLAYING[i], found))
+    return result
+
+
+def set_tiles_of(s: Set) -> tuple[str, ...]:
+    """The tiles of a declared set without wild tiles."""
+    return T.chow_tiles(s.tile) if s.kind == "chow" else (s.tile,) * _SIZES[s.kind]
 
 
 def _special_one_tile_away(held: list[int]) -> bool:
@@ -766,7 +890,8 @@ def _fill(template, nat, assigned, free, wild_code) -> tuple | None:
 _WORTH_RANK = [0 if i >= T.FIRST_HONOUR else 1 if i % 9 in (0, 8) else 2 for i in range(N)]
 _BY_WORTH = sorted(range(N), key=lambda i: (_WORTH_RANK[i], -i))
 
-def _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left, limits):
+def _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left, limits,
+                      distinct=False):
     """The best partial readings of a losing hand (BMJA: every hand is scored): pungs first,
     then pairs, the rest loose; a second reading also takes chows from the loose tiles. Wild
     tiles then turn pairs into pungs and loose tiles into pairs, within the rule's limits."""
@@ -809,7 +934,7 @@ def _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left
                     rest[i] -= 1
                     w -= 1
         readings.append(_partial_arrangement(declared, parts, rest, nat, assigned, w, wild_code))
-    return tuple(dict.fromkeys(readings))
+    return tuple(readings) if distinct else tuple(dict.fromkeys(readings))
 
 
 def _partial_arrangement(declared, parts, rest, nat, assigned, free_left, wild_code):

@@ -270,16 +270,33 @@ class ScoringContext:
         win = self.win
         if win is None or not self.is_winner:
             return frozenset()
-        facts = {win.source}
-        for name in ("last_wall_tile", "last_discard", "robbed_kong", "kong_replacement",
-                     "original_call", "heavenly", "earthly", "second_kong_replacement"):
-            if getattr(win, name):
-                facts.add(name)
-        if "kong_replacement" in facts:
-            facts.add("kong_box")
-        if "kong_box" in facts:
-            facts.add("kong_replacement")
-        return frozenset(facts)
+        key = (win.source, win.last_wall_tile, win.last_discard, win.robbed_kong,
+               win.kong_replacement, win.original_call, win.heavenly, win.earthly,
+               win.second_kong_replacement)
+        facts = _WIN_FACTS.get(key)
+        if facts is None:
+            facts = {win.source}
+            for name, value in zip(_WIN_FLAGS, key[1:], strict=True):
+                if value:
+                    facts.add(name)
+            if "kong_replacement" in facts:
+                facts.add("kong_box")
+            if "kong_box" in facts:
+                facts.add("kong_replacement")
+            facts = frozenset(facts)
+            if len(_WIN_FACTS) < 4096:  # a source and eight flags: a small table
+                _WIN_FACTS[key] = facts
+        return facts
+
+
+_WIN_FLAGS = ("last_wall_tile", "last_discard", "robbed_kong", "kong_replacement",
+              "original_call", "heavenly", "earthly", "second_kong_replacement")
+# How a hand went out (its source and flags) to its facts: shared by every hand going out so.
+_WIN_FACTS: dict[tuple, frozenset[str]] = {}
+
+
+def clear_win_facts() -> None:
+    _WIN_FACTS.clear()
 
 
 __all__ = [

@@ -38,6 +38,10 @@ WIN_FLAGS = (
 
 def parse_hand(data: Any) -> Hand:
     """Build a ``Hand`` from the contract's JSON; raise ``HandError`` listing every problem."""
+    if data.__class__ is dict:
+        hand = _well_formed(data)
+        if hand is not None:
+            return hand
     problems = ProblemList()
     try:
         hand = _parse(data, problems)
@@ -105,6 +109,89 @@ def _parse(data: Any, problems: ProblemList) -> Hand | None:
         rules=rules,
         players=players,
     )
+
+
+def _well_formed(data: dict) -> Hand | None:
+    """The common case read in one pass: every field present is of the right type and every
+    code known, as the contract's own examples are. None at the first doubt: ``_parse`` then
+    reads the hand field by field and says what is wrong."""
+    get = data.get
+    rules = get("rules")
+    seat = get("seat_wind")
+    prevailing = get("prevailing_wind")
+    if ((rules is not None and rules.__class__ is not str)
+            or seat.__class__ is not str or seat not in WINDS
+            or prevailing.__class__ is not str or prevailing not in WINDS):
+        return None
+    mahjong = get("mahjong", False)
+    goulash = get("goulash", False)
+    fishing = get("fishing", False)
+    if not (_FLAG_OK(mahjong) and _FLAG_OK(goulash) and _FLAG_OK(fishing)):
+        return None
+    spellings = _SPELLINGS
+    concealed = get("concealed")
+    bonus = get("bonus")
+    try:
+        if concealed is None:
+            concealed = ()
+        elif concealed.__class__ is list and len(concealed) <= MAX_TILES:
+            concealed = tuple([spellings[code] for code in concealed])
+        else:
+            return None
+        if bonus is None:
+            bonus = ()
+        elif bonus.__class__ is list and len(bonus) <= MAX_TILES:
+            bonus = tuple([spellings[code] for code in bonus])
+        else:
+            return None
+    except (KeyError, TypeError):  # an unknown code, or one that is not a string
+        return None
+    raw = get("melds")
+    if raw is None:
+        melds = ()
+    elif raw.__class__ is list and len(raw) <= MAX_MELDS:
+        melds = []
+        for entry in raw:
+            if entry.__class__ is not dict or entry.get("tiles") is not None:
+                return None
+            kind, tile = entry.get("kind"), entry.get("tile")
+            concealed_, added = entry.get("concealed"), entry.get("added")
+            if not (kind.__class__ is str and kind in _KINDS and tile.__class__ is str
+                    and tile in spellings and _is_flag(concealed_) and _is_flag(added)):
+                return None
+            melds.append(_new_meld(_KINDS[kind], spellings[tile], bool(concealed_),
+                                   bool(added)))
+        melds = tuple(melds)
+    else:
+        return None
+    players = get("players")
+    if players is not None and (type(players) is not int or not 2 <= players <= 5):
+        return None
+    raw_win = get("win")
+    if mahjong is True:
+        if raw_win.__class__ is not dict:
+            return None
+        tile = raw_win.get("tile")
+        source = raw_win.get("from", raw_win.get("source", "discard"))
+        if not ((tile is None or (tile.__class__ is str and tile in spellings))
+                and source.__class__ is str and source in WIN_SOURCES):
+            return None
+        flags = [raw_win.get(name) for name in WIN_FLAGS]
+        for v in flags:
+            if not (v is None or v is True or v is False):
+                return None
+        win = Win(spellings[tile] if tile is not None else None, source,
+                  *[v is True for v in flags])
+    elif raw_win is not None:
+        return None
+    else:
+        win = None
+    return Hand(seat, prevailing, mahjong is True, melds, concealed, bonus, win,
+                goulash is True, fishing is True, rules, players)
+
+
+def _FLAG_OK(value: Any) -> bool:  # noqa: N802 - reads as the constant test it is
+    return value is None or value is True or value is False
 
 
 def _kind(value: Any) -> str:

@@ -16,8 +16,17 @@ from fractions import Fraction
 from functools import partial
 
 from .arrange import arrangements as find_arrangements
+from .arrange import clear_declared_sets
 from .arrange import completions as find_completions
-from .context import ALL_BITS, CLASS_BIT, SUITS_OF_BITS, TILE_MASK, ScoringContext, set_tiles
+from .context import (
+    ALL_BITS,
+    CLASS_BIT,
+    SUITS_OF_BITS,
+    TILE_MASK,
+    ScoringContext,
+    clear_win_facts,
+    set_tiles,
+)
 from .errors import HandError, Problem
 from .hand import Arrangement, Hand, Meld
 from .rules.functions import (
@@ -31,7 +40,7 @@ from .rules.functions import (
     SetPredicate,
 )
 from .rules.model import HouseRule, HouseRuleError, Item
-from .validate import clear_rule_args, validate_hand
+from .validate import clear_plain_melds, clear_rule_args, validate_hand
 
 
 @dataclass(frozen=True)
@@ -98,6 +107,12 @@ class _Side:
                     depends_on = depends_on(**step.item.kwargs)
                 groups.setdefault((RULE_FUNCTION_GATES.get(rule), depends_on), []).append(step)
         self.whole = tuple((gate, key, tuple(group)) for (gate, key), group in groups.items())
+        # As ``whole``, with each group's prefilters when every step of it has one: when none
+        # passes, the group is skipped before its deciding fact is worked out.
+        self.groups = tuple(
+            (gate, key, steps,
+             tuple(s.pre for s in steps) if all(s.pre is not None for s in steps) else None)
+            for gate, key, steps in self.whole)
         # Which per-set items a set matches, by the set and whether its tile is the player's
         # own wind or the round's (all a per-set test may ask of the winds); the same sets
         # recur in hand after hand.
@@ -108,9 +123,15 @@ class _Side:
     def counts(self, ctx: ScoringContext) -> dict[int, int]:
         """How many times each matching item matched, by the item's index."""
         counts = _set_facts(ctx, self.set_hits, self.per_set)
-        for gate, key, steps in self.whole:
+        for gate, key, steps, pres in self.groups:
             if gate is not None and not getattr(ctx, gate):
                 continue
+            if pres is not None:
+                for pre in pres:
+                    if pre(ctx):
+                        break
+                else:
+                    continue  # nothing can match: no need to work out the deciding fact
             if key is None:
                 found = _call(steps, ctx)
             else:
@@ -350,6 +371,11 @@ def clear_caches() -> None:
     _PLANS.clear()
     _MELDS.clear()
     clear_rule_args()
+    # The tables of sub-structures kept as plain dicts (functools caches are cleared by the
+    # bench itself): declared melds, win facts.
+    clear_plain_melds()
+    clear_declared_sets()
+    clear_win_facts()
 
 
 def clear_hand_memos() -> None:

@@ -71,6 +71,8 @@ def validate_hand(hand: Hand, rule: HouseRule, *, allow_short_losing: bool = Fal
     ``allow_short_losing`` accepts a losing hand with fewer than 13 tiles (004 Sheet 30: a
     player with too few tiles may still count the score); by default a losing hand has 13.
     """
+    if _plainly_valid(hand, rule, allow_short_losing):
+        return
     mode, max_chows, limits = _rule_args(rule.scoring, hand.goulash)
     try:
         problems, sizes = _problems(hand, mode, max_chows, limits, allow_short_losing)
@@ -79,6 +81,86 @@ def validate_hand(hand: Hand, rule: HouseRule, *, allow_short_losing: bool = Fal
                                                 allow_short_losing)
     if problems:
         raise HandError(list(problems), sizes)
+
+
+def _plainly_valid(hand: Hand, rule: HouseRule, allow_short: bool) -> bool:
+    """True when ``hand`` has none of the problems ``_problems`` looks for, checked in one pass
+    for the common hand: melds without listed tiles, concealed tiles all playing tiles. False
+    means "not plainly": the full checks then run and say what is wrong, if anything."""
+    if hand.seat_wind not in WINDS or hand.prevailing_wind not in WINDS:
+        return False
+    params = rule.scoring
+    max_chows = params.goulash_max_chows if hand.goulash else params.max_chows
+    physical = [0] * T.N_PLAYING
+    index = T.INDEX
+    counted = len(hand.concealed)
+    chows = pairs = 0
+    table = _PLAIN_MELDS
+    for meld in hand.melds:
+        if meld.tiles:
+            return False
+        entry = table.get((meld.kind, meld.tile, meld.concealed, meld.added))
+        if entry is None:
+            entry = _plain_meld(meld)
+            if entry is None:
+                return False
+        size, naturals, kind = entry
+        counted += size
+        if kind == "chow":
+            chows += 1
+        elif kind == "pair":
+            pairs += 1
+        for i in naturals:
+            physical[i] += 1
+    if pairs > 1 or (max_chows is not None and chows > max_chows):
+        return False
+    for code in hand.concealed:
+        i = index.get(code)
+        if i is None:
+            return False
+        physical[i] += 1
+    if max(physical) > 4:
+        return False
+    bonus = hand.bonus
+    if bonus:
+        if len(set(bonus)) != len(bonus):
+            return False
+        for code in bonus:
+            if code not in T.BONUS:
+                return False
+    win = hand.win
+    if hand.mahjong:
+        if counted != MAHJONG_TILES or win is None or win.source not in WIN_SOURCES:
+            return False
+        tile = win.tile
+        if tile is not None and tile not in hand.concealed:
+            i = index.get(tile)  # a bonus tile or an unknown code is a problem
+            return i is not None and any(i in _plain_meld(m)[1] for m in hand.melds)
+        return True
+    return win is None and (counted == LOSING_TILES or (allow_short and counted < LOSING_TILES))
+
+
+# A declared meld without listed tiles that has no problem of its own, by (kind, tile,
+# concealed, added): (tiles it counts towards the fourteen, its tiles' indices, kind).
+_PLAIN_MELDS: dict[tuple, tuple[int, tuple[int, ...], str]] = {}
+
+
+def _plain_meld(meld: Meld) -> tuple[int, tuple[int, ...], str] | None:
+    kind, tile = meld.kind, meld.tile
+    if kind not in MELD_KINDS or not T.is_playing(tile):
+        return None
+    if meld.added and (kind != "kong" or meld.concealed):
+        return None
+    if kind == "chow" and not T.can_start_chow(tile):
+        return None
+    entry = (COUNTED_SIZE[kind], tuple(T.INDEX[c] for c in meld_naturals(meld)), kind)
+    if len(_PLAIN_MELDS) < 4096:
+        _PLAIN_MELDS[kind, tile, meld.concealed, meld.added] = entry
+    return entry
+
+
+def clear_plain_melds() -> None:
+    _PLAIN_MELDS.clear()
 
 
 # By identity, as hashing a house rule's parameters walks every field; the entry holds the

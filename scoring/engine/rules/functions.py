@@ -377,7 +377,16 @@ def _win_depends_on(tile: Any = None, seat: Any = None, **_: Any) -> str:
     return "win_key" if tile is not None or seat is not None else "win_how_key"
 
 
-@rule_function("win", needs="win_facts", depends_on=_win_depends_on)
+def _win_prefilter(source: Any = None, fact: Any = None, tile: Any = None, seat: Any = None):
+    if fact is None:
+        return None
+    if fact.__class__ is str:
+        return lambda ctx: fact in ctx.win_facts
+    wanted = tuple(fact)
+    return lambda ctx: not ctx.win_facts.isdisjoint(wanted)
+
+
+@rule_function("win", needs="win_facts", depends_on=_win_depends_on, prefilter=_win_prefilter)
 def win(ctx: ScoringContext, source: Any = None, fact: Any = None, tile: Any = None,
         seat: Any = None) -> int:
     """How the Mah Jong was made: ``source`` (wall, discard, kong_box, robbed_kong) and/or
