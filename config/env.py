@@ -104,7 +104,7 @@ def database_from_url(url: str, *, default_sqlite: Path) -> dict:
                 f"DATABASE_URL has a port that is not a number 1-65535: {_redacted(url)}"
             ) from None
         return {
-            "ENGINE": "django.db.backends.postgresql",
+            "ENGINE": "config.postgresql",
             "NAME": unquote(parsed.path.lstrip("/")) or "postgres",
             "USER": unquote(parsed.username or ""),
             "PASSWORD": unquote(parsed.password or ""),
@@ -113,7 +113,7 @@ def database_from_url(url: str, *, default_sqlite: Path) -> dict:
             # Persistent connections: without them every request pays a new authenticated
             # connection, which caps writes at a few hundred a second.
             "CONN_MAX_AGE": conn_max_age,
-            "CONN_HEALTH_CHECKS": True,
+            "CONN_HEALTH_CHECKS": env_bool("CONN_HEALTH_CHECKS", True),
             "OPTIONS": options,
             # A run of the tests creates and drops this database; give concurrent runs
             # (CI jobs, several checkouts) their own name.

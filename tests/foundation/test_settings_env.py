@@ -31,15 +31,26 @@ def test_sqlite_urls_relative_and_absolute(url, name):
 
 def test_postgres_url_with_persistent_connections(monkeypatch):
     monkeypatch.delenv("CONN_MAX_AGE", raising=False)
+    monkeypatch.delenv("CONN_HEALTH_CHECKS", raising=False)
     db = database_from_url(
         "postgres://club:s%40cret@db.example.org:5433/mahjong?sslmode=require", default_sqlite=DEFAULT
     )
-    assert db["ENGINE"] == "django.db.backends.postgresql"
+    # Django's PostgreSQL backend with a health check that sends nothing (config/postgresql).
+    assert db["ENGINE"] == "config.postgresql"
     assert (db["USER"], db["PASSWORD"], db["HOST"], db["PORT"], db["NAME"]) == (
         "club", "s@cret", "db.example.org", "5433", "mahjong",
     )
     assert db["CONN_MAX_AGE"] == 600 and db["CONN_HEALTH_CHECKS"] is True
     assert db["OPTIONS"] == {"sslmode": "require"}
+
+
+def test_health_checks_can_be_turned_off(monkeypatch):
+    monkeypatch.setenv("CONN_HEALTH_CHECKS", "off")
+    db = database_from_url("postgres://club@db/mahjong", default_sqlite=DEFAULT)
+    assert db["CONN_HEALTH_CHECKS"] is False
+    monkeypatch.setenv("CONN_HEALTH_CHECKS", "sometimes")
+    with pytest.raises(ImproperlyConfigured, match="CONN_HEALTH_CHECKS='sometimes': use 1/0"):
+        database_from_url("postgres://club@db/mahjong", default_sqlite=DEFAULT)
 
 
 def test_conn_max_age_from_url_or_environment(monkeypatch):
