@@ -310,6 +310,34 @@ def test_token_authentication(client, users, club):
     assert answer.status_code == 200 and answer.json()["role"] == "member"
 
 
+def test_a_token_that_is_no_one_s_is_refused_as_drf_refuses_it(client, club):
+    answer = client.get(f"/api/v1/clubs/{club.slug}/", HTTP_AUTHORIZATION="Token " + "0" * 40)
+    assert answer.status_code == 403 and answer.json()["detail"] == "Invalid token."
+
+
+def test_the_token_of_a_deactivated_user_is_refused(client, users, club):
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.create(user=users["scorer"])
+    users["scorer"].is_active = False
+    users["scorer"].save()
+    answer = client.get(f"/api/v1/clubs/{club.slug}/", HTTP_AUTHORIZATION=f"Token {token.key}")
+    assert answer.status_code == 403 and answer.json()["detail"] == "User inactive or deleted."
+
+
+def test_a_token_authenticates_the_whole_user(client, users, club):
+    """The user read by the token's one query is complete: a recorded hand names its scorer."""
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.create(user=users["scorer"])
+    answer = client.get("/api/v1/clubs/", HTTP_AUTHORIZATION=f"Token {token.key}")
+    assert answer.status_code == 200
+    user = answer.wsgi_request.user
+    assert (user.pk, user.username, user.is_active) == (
+        users["scorer"].pk, users["scorer"].username, True)
+    assert user.date_joined == users["scorer"].date_joined
+
+
 LISTS = ["clubs", "members", "seasons", "sessions", "tables", "hands", "audit-entries"]
 
 
