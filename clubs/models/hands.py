@@ -9,7 +9,9 @@ from clubs.models.choices import EntryKind, Wind, WinSource
 
 
 class Hand(models.Model):
-    table = models.ForeignKey("clubs.Table", on_delete=models.CASCADE, related_name="hands")
+    # No index of its own: hand_unique_number leads with it. Every index is paid for on each hand recorded.
+    table = models.ForeignKey("clubs.Table", on_delete=models.CASCADE, related_name="hands",
+                              db_index=False)
     number = models.PositiveIntegerField()
     prevailing_wind = models.CharField(max_length=1, choices=Wind.choices)
     # RESTRICT, not PROTECT: deleting a whole table takes its seats and hands together.
@@ -82,7 +84,9 @@ class Hand(models.Model):
 class HandEntry(models.Model):
     """Exactly what was entered for one seat: the contract's hand JSON, or {"score": N}."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="entries")
+    # No index of its own: handentry_unique_seat leads with it. Every index is paid for on each hand recorded.
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="entries",
+                             db_index=False)
     seat = models.ForeignKey("clubs.Seat", on_delete=models.RESTRICT, related_name="entries")
     # The wind this seat played the hand as (the key of the settle contract's "hands").
     seat_wind = models.CharField(max_length=1, choices=Wind.choices)
@@ -113,15 +117,21 @@ class HandResult(models.Model):
     session say, so standings are one indexed query.
     """
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results")
+    # hand, club, session and member have no index of their own: an index below (or the
+    # unique constraint) leads with each, and every index is paid for on each hand recorded.
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results",
+                             db_index=False)
     seat = models.ForeignKey("clubs.Seat", on_delete=models.CASCADE, related_name="results")
-    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+",
+                             db_index=False)
     season = models.ForeignKey(
         "clubs.Season", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
-    session = models.ForeignKey("clubs.ClubSession", on_delete=models.CASCADE, related_name="+")
+    session = models.ForeignKey("clubs.ClubSession", on_delete=models.CASCADE, related_name="+",
+                                db_index=False)
     member = models.ForeignKey(
-        "clubs.Member", null=True, blank=True, on_delete=models.CASCADE, related_name="results"
+        "clubs.Member", null=True, blank=True, on_delete=models.CASCADE, related_name="results",
+        db_index=False,
     )
     seat_wind = models.CharField(max_length=1, choices=Wind.choices)
     score = models.IntegerField()
