@@ -469,9 +469,10 @@ RESULT_COLUMNS = ("hand_id", "seat_id", "club_id", "season_id", "session_id", "m
                   "seat_wind", "score", "net", "running_total", "computed")
 
 
-def _append_sql(entries: int, results: int) -> str:
-    entry_rows = ", ".join(["(%s::bigint, %s, %s, %s::jsonb)"] * entries)
-    result_rows = ", ".join(["(%s::bigint, %s::bigint, %s, %s::int, %s::int, %s::int)"] * results)
+def _append_sql() -> str:
+    # The entries and results go as one array per column (unnest), not as rows of values: the
+    # statement has the same text and 27 parameters whatever the table, so psycopg converts it
+    # once and reuses the conversion (it caches none with over 50 parameters).
     return f"""
         WITH t AS (
             UPDATE {Table._meta.db_table} SET state = %s::jsonb
@@ -483,16 +484,21 @@ def _append_sql(entries: int, results: int) -> str:
             FROM t RETURNING id
         ), e AS (
             INSERT INTO {HandEntry._meta.db_table} ({", ".join(ENTRY_COLUMNS)})
-            SELECT h.id, v.seat_id, v.seat_wind, v.kind, v.data
-            FROM h, (VALUES {entry_rows}) AS v (seat_id, seat_wind, kind, data)
+            SELECT h.id, v.seat_id, v.seat_wind, v.kind, v.data::jsonb
+            FROM h, unnest(%s::bigint[], %s::text[], %s::text[], %s::text[])
+                 AS v (seat_id, seat_wind, kind, data)
         ), r AS (
             INSERT INTO {HandResult._meta.db_table} ({", ".join(RESULT_COLUMNS)})
             SELECT h.id, v.seat_id, %s, %s::bigint, %s, v.member_id, v.seat_wind, v.score,
                    v.net, v.total, now()
-            FROM h, (VALUES {result_rows}) AS v (seat_id, member_id, seat_wind, score, net, total)
+            FROM h, unnest(%s::bigint[], %s::bigint[], %s::text[], %s::int[], %s::int[],
+                           %s::int[]) AS v (seat_id, member_id, seat_wind, score, net, total)
         )
         SELECT id FROM h
     """
+
+
+APPEND_SQL = _append_sql()
 
 
 def _record_in_one_statement(table: Table, entry: dict, user) -> tuple[Hand, HandPreview]:
@@ -506,10 +512,9 @@ def _record_in_one_statement(table: Table, entry: dict, user) -> tuple[Hand, Han
         preview = _preview(table, session, snap, entry)
         hand = _unsaved_hand(table, preview, user)
         params, new_state = _append_params(session, snap, preview, hand)
-        seats = len(preview.computed.seats)
         try:
             with connection.cursor() as cursor:
-                cursor.execute(_append_sql(seats, seats), params)
+                cursor.execute(APPEND_SQL, params)
                 row = cursor.fetchone()
         except IntegrityError:
             # A hand written behind the service's back: rebuild the state and compute again.
@@ -554,16 +559,21 @@ def _append_params(session, snap: _Snapshot, preview: HandPreview,
         hand.draw, hand.goulash, hand.win_source, json.dumps(hand.facts), hand.created_by_id,
     ]
     computed, seat_ids = preview.computed, preview.seat_ids
-    for wind, data in computed.outcome.seats.items():
-        kind = EntryKind.QUICK if is_quick(data) else EntryKind.FULL
-        params += [seat_ids[wind], wind, kind.value, json.dumps(data)]
+    entries = [
+        (seat_ids[wind], wind,
+         (EntryKind.QUICK if is_quick(data) else EntryKind.FULL).value, json.dumps(data))
+        for wind, data in computed.outcome.seats.items()
+    ]
+    params += [list(column) for column in zip(*entries, strict=True)]
     params += [session.club_id, session.season_id, session.pk]
     members = {s.id: s.member_id for s in preview.seats}
     net = computed.settlement.net
-    for wind, seat in computed.seats.items():
-        seat_id = seat_ids[wind]
-        params += [seat_id, members.get(seat_id), wind, seat.score, net[wind],
-                   preview.totals_after[seat_id]]
+    results = [
+        (seat_ids[wind], members.get(seat_ids[wind]), wind, seat.score, net[wind],
+         preview.totals_after[seat_ids[wind]])
+        for wind, seat in computed.seats.items()
+    ]
+    params += [list(column) for column in zip(*results, strict=True)]
     return params, new_state
 
 
