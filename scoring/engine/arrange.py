@@ -192,6 +192,19 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
     lim_special = rule.scoring.wild_max_in_special
     need_pair = not pair_declared
     special = not declared and _special_one_tile_away(held) and lim_special >= 0
+    # One tile changes one suit (or the honours): the others' readings are the held tiles'.
+    honours = _honour_parts(held, need_pair)
+    ways = [_suit_ways_at(tuple(held[base:base + 9]), base) for base in SUIT_BASES]
+    broken = sum(1 for w in ways if not w)
+    if special:
+        # What _special_possible needs of fourteen tiles, read from the thirteen held, so that
+        # most tiles are ruled out without it (see _special_screen).
+        odd = [j for j in range(N) if held[j] & 1]
+        sole_odd = odd[0] if len(odd) == 1 else -1
+        no_minor = not any(held[j] for j in _MINOR_INDICES)
+        held_honours = sum(held[T.FIRST_HONOUR:])
+        longest_run = max(sum(1 for n in held[b:b + 9] if n) for b in SUIT_BASES)
+        suit_sums = [sum(held[b:b + 9]) for b in SUIT_BASES]
     result = []
     for i in _candidates(held, bool(declared)):
         if physical[i] >= 4:
@@ -199,16 +212,54 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
         held[i] += 1
         counts = tuple(held)
         held[i] -= 1
-        found = [Arrangement("standard", declared + sets)
-                 for sets in _standard_plain(counts, need_pair, chows_left)]
+        if i >= T.FIRST_HONOUR:
+            parts = _honour_parts(counts, need_pair) if not broken else None
+            standard = _combine(*parts, ways, need_pair, chows_left) if parts else ()
+        else:
+            k = i // 9
+            if honours is None or broken - (not ways[k]) > 0:
+                standard = ()
+            else:
+                base = SUIT_BASES[k]
+                suit = _suit_ways_at(counts[base:base + 9], base)
+                standard = (_combine(*honours, [suit if j == k else w for j, w in
+                                                enumerate(ways)], need_pair, chows_left)
+                            if suit else ())
+        found = [Arrangement("standard", declared + sets) for sets in standard]
         # As the general search reads it: special shapes whenever nothing is declared; the
         # one-tile-away check only skips tiles that make nothing at all.
-        if not declared and (special or found):
+        if not declared and (special or found) and (not special or _special_screen(
+                i, sole_odd, no_minor, held_honours, longest_run, suit_sums)):
             found += [Arrangement(shape, tuple(map(_make_set, parts))) for shape, parts
                       in _special_readings(counts, _NO_TILES, 0, T.JOKER, lim_special)]
         if found:
             result.append((T.PLAYING[i], found))
     return result
+
+
+def _special_screen(i: int, sole_odd: int, no_minor: bool, held_honours: int,
+                    longest_run: int, suit_sums: list[int]) -> bool:
+    """False when thirteen held tiles and tile ``i`` cannot pass ``_special_possible``: each of
+    its branches read from the held tiles (the only tile that can make seven pairs is the held
+    tiles' only odd count; thirteen orphans needs no minor tile held and a major added; with
+    honours a snake needs four of them and a run of nine, so eight numbers held in a suit;
+    without honours, a knitting needs seven tiles in each of its two suits and a triple
+    knitting 4, 5 and 5 in the three)."""
+    if i == sole_odd:
+        return True
+    if no_minor and i in _MAJOR_SET:
+        return True
+    honours = held_honours + (i >= T.FIRST_HONOUR)
+    if honours:
+        return honours >= 4 and longest_run >= 8
+    sums = list(suit_sums)
+    sums[i // 9] += 1
+    used = [n for n in sums if n]
+    if len(used) == 2:
+        return used == [7, 7]
+    if len(used) == 3:
+        return sorted(used) == [4, 5, 5]
+    return True  # one suit: gates of heaven
 
 
 def set_tiles_of(s: Set) -> tuple[str, ...]:
@@ -490,6 +541,20 @@ def _suit_ways_at(c: tuple[int, ...], base: int) -> tuple[tuple, ...]:
 def _standard_plain(counts: tuple[int, ...], need_pair: bool, chows_left: int):
     """Readings of concealed tiles (no wild tiles) as pungs, chows (at most ``chows_left``) and
     one pair if ``need_pair``: a tuple of readings, each a tuple of concealed ``Set``s."""
+    honours = _honour_parts(counts, need_pair)
+    if honours is None:
+        return ()
+    per_suit = []
+    for base in SUIT_BASES:
+        ways = _suit_ways_at(counts[base:base + 9], base)
+        if not ways:
+            return ()
+        per_suit.append(ways)
+    return _combine(*honours, per_suit, need_pair, chows_left)
+
+
+def _honour_parts(counts, need_pair: bool) -> tuple[list[int], int] | None:
+    """The honours' pungs and pair (-1: none), or None when they are not pungs and a pair."""
     h_pungs = []
     h_pair = -1
     for i in HONOURS:
@@ -498,16 +563,16 @@ def _standard_plain(counts: tuple[int, ...], need_pair: bool, chows_left: int):
             h_pungs.append(i)
         elif n == 2:
             if h_pair >= 0 or not need_pair:
-                return ()
+                return None
             h_pair = i
         elif n:
-            return ()
-    per_suit = []
-    for base in SUIT_BASES:
-        ways = _suit_ways_at(counts[base:base + 9], base)
-        if not ways:
-            return ()
-        per_suit.append(ways)
+            return None
+    return h_pungs, h_pair
+
+
+def _combine(h_pungs: list[int], h_pair: int, per_suit: list, need_pair: bool,
+             chows_left: int) -> tuple:
+    """Every reading made of the honours' sets and one way of each suit."""
     out = []
     want_pairs = 1 if need_pair else 0
     for a in per_suit[0]:

@@ -260,6 +260,9 @@ class _Plan:
         index = {item.code: i for i, item in enumerate(items)}
         self.replaces = tuple(tuple(index[c] for c in item.replaces if c in index)
                               for item in items)
+        self.role = tuple(_SPECIAL if value is not None else _REPLACING if replaced else _ORDINARY
+                          for value, replaced in zip(self.special_value, self.replaces,
+                                                     strict=True))
         self.winner = _Side([s for s in steps if s.item.who in ("all", "mahjong")])
         self.loser = _Side([s for s in steps if s.item.who in ("all", "losers")])
         # Special hands with a part-score for fishing, each with the fact it needs.
@@ -275,7 +278,10 @@ class _Plan:
                 self.fishing_parts[step.index] = (
                     part, f"{limit_words(item.fishing_limit)} (fishing for {short_name(item)})",
                     ScoreLine(item.code, f"Fishing for {item.wording}", part, 0, 1))
-        self.lines: dict[tuple[int, int, bool], ScoreLine | bool] = {}
+        # Each item's line by its number of matches (False: worth nothing), with the doubles
+        # shown or not (003 counts points only).
+        self.lines: dict[bool, tuple[dict[int, ScoreLine | bool], ...]] = {
+            use: tuple({} for _ in items) for use in (False, True)}
 
 
 def _prepare(rule: HouseRule) -> _Plan:
@@ -370,6 +376,7 @@ def clear_caches() -> None:
     repeats)."""
     _PLANS.clear()
     _MELDS.clear()
+    _MELD_OF_SET.clear()
     clear_rule_args()
     # The tables of sub-structures kept as plain dicts (functools caches are cleared by the
     # bench itself): declared melds, win facts.
@@ -447,18 +454,26 @@ def _value(points: int, doubles: int, use_doubles: bool) -> int:
 def _tally(plan: _Plan, params, counts: dict[int, int], arrangement: Arrangement) -> _Scored:
     values = plan.special_value
     replaces = plan.replaces
+    role = plan.role
     special = -1
-    dropped: frozenset[int] = frozenset()
+    dropped: frozenset[int] = _NONE_DROPPED
+    kept = []
     for i in counts:
-        value = values[i]
-        if value is not None:
+        r = role[i]
+        if r == _ORDINARY:
+            kept.append(i)
+        elif r == _SPECIAL:
             # The highest-valued special hand wins; on a tie, the one listed first.
+            value = values[i]
             if special < 0 or value > values[special] or (
                     value == values[special] and i < special):
                 special = i
-        elif replaces[i]:
+        else:  # an ordinary item that replaces others
+            kept.append(i)
             dropped = dropped.union(replaces[i])
-    kept = sorted(i for i in counts if values[i] is None and i not in dropped)
+    if dropped:
+        kept = [i for i in kept if i not in dropped]
+    kept.sort()
     ordinary = _ordinary(plan, params, counts, kept, arrangement, dropped)
     if special < 0:
         return ordinary
@@ -467,6 +482,11 @@ def _tally(plan: _Plan, params, counts: dict[int, int], arrangement: Arrangement
             and ordinary.key > limit_hand.key):
         return ordinary
     return limit_hand
+
+
+# An item's part in a tally (_Plan.role).
+_ORDINARY, _SPECIAL, _REPLACING = 0, 1, 2
+_NONE_DROPPED: frozenset[int] = frozenset()
 
 
 def _sums(plan: _Plan, counts: dict[int, int], indices: list[int]) -> tuple[int, int]:
@@ -523,18 +543,17 @@ def _lines(plan: _Plan, scored: _Scored, use_doubles: bool) -> tuple[ScoreLine, 
 def _item_lines(plan: _Plan, counts: dict[int, int], indices: Iterable[int],
                 use_doubles: bool) -> list[ScoreLine]:
     out = []
-    memo = plan.lines
+    memo = plan.lines[use_doubles]
     for i in indices:
         n = counts[i]
-        line = memo.get((i, n, use_doubles))
+        line = memo[i].get(n)
         if line is None:
             item = plan.items[i]
             points = n * item.points
             doubles = n * item.doubles if use_doubles else 0
             # A line is frozen, so the same one serves every hand that earns it.
-            line = memo[i, n, use_doubles] = (
-                ScoreLine(item.code, item.wording, points, doubles, n)
-                if points or doubles else False)
+            line = memo[i][n] = (ScoreLine(item.code, item.wording, points, doubles, n)
+                                 if points or doubles else False)
         if line:
             out.append(line)
     return out
@@ -660,6 +679,11 @@ _MELDS_KEPT = 20_000
 
 
 def _meld(s) -> Meld:
+    # Most sets are shared objects (the search's tables): looked up by identity first, the
+    # entry holding the set so that its id is not reused while the entry lives.
+    entry = _MELD_OF_SET.get(id(s))
+    if entry is not None and entry[0] is s:
+        return entry[1]
     key = (s.kind, s.tile, s.concealed, s.how, s.tiles)
     meld = _MELDS.get(key)
     if meld is None:
@@ -668,7 +692,14 @@ def _meld(s) -> Meld:
             _MELDS.clear()
         meld = _MELDS[key] = Meld(kind=s.kind, tile=s.tile, concealed=s.concealed,
                                   added=s.how == "added", tiles=s.tiles)
+    if len(_MELD_OF_SET) > _MELDS_KEPT:
+        _MELD_OF_SET.clear()
+    _MELD_OF_SET[id(s)] = (s, meld)
     return meld
+
+
+_MELD_OF_SET: dict[int, tuple] = {}
+_new_object = object.__new__
 
 
 def _result(hand: Hand, plan: _Plan, params, scored: _Scored, *,
@@ -677,22 +708,27 @@ def _result(hand: Hand, plan: _Plan, params, scored: _Scored, *,
     codes = _codes(plan, scored)
     if fishing_for:
         codes |= {fishing_for}
-    return ScoreResult(
+    arrangement = scored.arrangement
+    # Every field given, so the frozen dataclass's __init__ (a guarded setattr per field)
+    # would only store them: stored directly.
+    result = _new_object(ScoreResult)
+    result.__dict__.update(
         points=scored.points,
         doubles=scored.doubles,
         score=scored.score,
         limit=scored.limit,
         lines=_lines(plan, scored, params.use_doubles),
-        arrangement=tuple(map(_meld, scored.arrangement.sets)),
-        shape=scored.arrangement.shape,
+        arrangement=tuple(map(_meld, arrangement.sets)),
+        shape=arrangement.shape,
         mahjong=hand.mahjong,
         meets_minimum=minimum[0],
         minimum_reason=minimum[1],
         fishing_for=fishing_for,
-        special=plan.items[scored.special].code if scored.special >= 0 else None,
+        special=plan.codes[scored.special] if scored.special >= 0 else None,
         item_codes=codes,
-        loose=scored.arrangement.loose,
+        loose=arrangement.loose,
     )
+    return result
 
 
 def score_arrangements(hand: Hand, rule: HouseRule, arrangements: Sequence[Arrangement],
