@@ -41,7 +41,26 @@ def test_postgres_url_with_persistent_connections(monkeypatch):
         "club", "s@cret", "db.example.org", "5433", "mahjong",
     )
     assert db["CONN_MAX_AGE"] == 600 and db["CONN_HEALTH_CHECKS"] is True
-    assert db["OPTIONS"] == {"sslmode": "require"}
+    assert db["OPTIONS"] == {
+        "sslmode": "require", "server_side_binding": True, "prepare_threshold": 5,
+    }
+
+
+@pytest.mark.parametrize(("query", "options"), [
+    ("", {"server_side_binding": True, "prepare_threshold": 5}),
+    ("?prepare_threshold=0", {"server_side_binding": True, "prepare_threshold": 0}),
+    ("?prepare_threshold=none", {"server_side_binding": False, "prepare_threshold": None}),
+])
+def test_prepared_statements_on_unless_turned_off_for_a_pooler(query, options):
+    db = database_from_url(f"postgres://club@db/mahjong{query}", default_sqlite=DEFAULT)
+    assert db["OPTIONS"] == options
+
+
+@pytest.mark.parametrize("value", ["often", "-1"])
+def test_a_bad_prepare_threshold_is_a_sentence(value):
+    with pytest.raises(ImproperlyConfigured, match=f"prepare_threshold='{value}': give a whole"):
+        database_from_url(f"postgres://club@db/mahjong?prepare_threshold={value}",
+                          default_sqlite=DEFAULT)
 
 
 def test_health_checks_can_be_turned_off(monkeypatch):
