@@ -5,17 +5,22 @@ others' agreed scores, settled, written (hand, entries, derived results, table s
 transaction, answered with every seat's score, the payments and the running totals.
 
     .venv/bin/python bench/bench_api_load.py --db postgres
-    .venv/bin/python bench/bench_api_load.py --db sqlite --worker-class gthread --threads 2
+    .venv/bin/python bench/bench_api_load.py --db sqlite
     .venv/bin/python bench/bench_api_load.py --db postgres --baseline   # bare DRF insert
+
+The clients are wrk (Debian's package ``wrk``; ``record_hands.lua`` makes the bodies): one
+keep-alive connection per client, each at its own table, for ``--seconds`` after a short
+warm-up. Without wrk (or with ``--client python``) they are Python threads, whose own CPU
+competes with the server's on a 2-core machine and lowers the figures.
 
 ``--baseline`` measures, the same way, a bare DRF validate-and-insert (token auth, a model
 serializer, one INSERT: the ``bare_app`` below), so the recording figures can be read against
 what the machine gives the framework alone at that moment.
 
 Prepares a fresh database (migrate, a club, a session under the bmja house rule, one table per
-client, a scorer with a token), starts gunicorn on it, runs the clients (keep-alive
-connections, one table each, a bounded number of hands and of seconds), stops gunicorn and
-prints requests/s, p50, p90, p99 and errors. Figures only; nothing is asserted.
+client, a scorer with a token), starts gunicorn on it, runs the clients, stops gunicorn and
+prints requests/s, p50, p90, p99, errors, and the server's CPU per request (gunicorn workers
+and PostgreSQL backends, from /proc). Figures only; nothing is asserted.
 """
 
 from __future__ import annotations
@@ -227,13 +232,65 @@ def client(port, token, table, hands, deadline, latencies, errors, start, warmup
             errors.append(status)
 
 
+def run_python_clients(args, setup, warmed_up) -> dict:
+    """8 (``--clients``) threads of keep-alive ``http.client``: the fallback where wrk is absent.
+    Their own CPU (JSON, the GIL) competes with the server's on a 2-core machine."""
+    latencies: list[float] = []
+    errors: list = []
+    start = threading.Barrier(args.clients + 1)
+    deadline = [float("inf")]
+    threads = [
+        threading.Thread(target=client, args=(
+            args.port, setup["token"], table, args.hands, deadline, latencies, errors,
+            start, args.warmup, args.baseline))
+        for table in setup["tables"]
+    ]
+    for t in threads:
+        t.start()
+    start.wait()
+    warmed_up()
+    began = time.perf_counter()
+    deadline[0] = began + args.seconds
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - began
+    ms = sorted(x * 1000 for x in latencies)
+
+    def pct(p: float) -> float:
+        return ms[min(len(ms) - 1, int(p / 100 * len(ms)))] if ms else float("nan")
+
+    return {"requests": len(ms), "seconds": elapsed, "p50": pct(50), "p90": pct(90),
+            "p99": pct(99), "max": ms[-1] if ms else float("nan"),
+            "mean": statistics.fmean(ms) if ms else float("nan"),
+            "errors": len(errors), "error_kinds": sorted(set(map(str, errors)))}
+
+
+def run_wrk(args, setup, seconds: float) -> dict:
+    """wrk (C, event loop): one thread and one keep-alive connection per client, each at its
+    own table (``record_hands.lua``); it costs the machine far less CPU than Python clients."""
+    script = REPO / "bench" / "record_hands.lua"
+    cmd = ["wrk", "-t", str(args.clients), "-c", str(args.clients), "-d", f"{max(1, round(seconds))}s",
+           "--timeout", "30s", "-s", str(script), f"http://127.0.0.1:{args.port}", "--",
+           setup["token"], ",".join(map(str, setup["tables"])),
+           "bare" if args.baseline else "hands"]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    result = json.loads(out.strip().splitlines()[-1])
+    result["errors"] = result.pop("non_2xx") + result.pop("socket_errors")
+    result["error_kinds"] = []
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", choices=["postgres", "sqlite"], default="postgres")
     parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--hands", type=int, default=1000, help="per client")
-    parser.add_argument("--seconds", type=float, default=20, help="stop after this long")
-    parser.add_argument("--warmup", type=int, default=20, help="hands per client, not timed")
+    parser.add_argument("--client", choices=["wrk", "python"],
+                        default="wrk" if shutil.which("wrk") else "python",
+                        help="the load generator (default: wrk where it is installed)")
+    parser.add_argument("--hands", type=int, default=1000, help="per client (python client)")
+    parser.add_argument("--seconds", type=float, default=20, help="timed run")
+    parser.add_argument("--warmup", type=int, default=20,
+                        help="hands per client before timing (wrk: seconds / 10 of warm-up)")
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"])
     parser.add_argument("--threads", type=int, default=2)
@@ -247,51 +304,44 @@ def main() -> None:
     setup = prepare(env, args.clients)
     server = start_server(env, args)
     try:
-        latencies: list[float] = []
-        errors: list = []
-        start = threading.Barrier(args.clients + 1)
-        deadline = [float("inf")]
-        threads = [
-            threading.Thread(target=client, args=(
-                args.port, setup["token"], table, args.hands, deadline, latencies, errors,
-                start, args.warmup, args.baseline))
-            for table in setup["tables"]
-        ]
-        for t in threads:
-            t.start()
-        start.wait()
-        began = time.perf_counter()
-        workers, backends = server_pids(server, args.db)
-        cpu_before = cpu_seconds(workers), cpu_seconds(backends)
-        deadline[0] = began + args.seconds
-        for t in threads:
-            t.join()
-        elapsed = time.perf_counter() - began
-        cpu_used = cpu_seconds(workers) - cpu_before[0], cpu_seconds(backends) - cpu_before[1]
+        measured: dict = {}
+
+        def warmed_up() -> None:
+            """Which processes serve the run (the database's backends exist only once the
+            workers have connected), and the CPU they have used so far."""
+            measured["pids"] = server_pids(server, args.db)
+            measured["before"] = [cpu_seconds(pids) for pids in measured["pids"]]
+
+        if args.client == "wrk":
+            run_wrk(args, setup, max(1.0, args.warmup / 10))
+            warmed_up()
+            result = run_wrk(args, setup, args.seconds)
+        else:
+            result = run_python_clients(args, setup, warmed_up)
+        cpu_used = [cpu_seconds(pids) - before
+                    for pids, before in zip(measured["pids"], measured["before"], strict=True)]
     finally:
         stop_server(server)
         shutil.rmtree(workdir, ignore_errors=True)
-    done = len(latencies)
-    ms = sorted(x * 1000 for x in latencies)
-
-    def pct(p: float) -> float:
-        return ms[min(len(ms) - 1, int(p / 100 * len(ms)))] if ms else float("nan")
-
+    done = result["requests"]
     server_kind = args.worker_class + (f" x{args.threads} threads" if args.worker_class ==
                                        "gthread" else "")
     what = "bare DRF inserts" if args.baseline else "hands recorded"
     print(f"database {args.db}; gunicorn {args.workers} workers ({server_kind}); "
-          f"{args.clients} clients, keep-alive")
-    print(f"requests {done} in {elapsed:.2f} s: {done / elapsed:.0f} {what}/s")
-    print(f"latency ms: p50 {pct(50):.1f}  p90 {pct(90):.1f}  p99 {pct(99):.1f}  "
-          f"max {ms[-1] if ms else float('nan'):.1f}  mean {statistics.fmean(ms):.1f}")
-    print(f"errors {len(errors)}" + (f": {sorted(set(map(str, errors)))}" if errors else ""))
+          f"{args.clients} clients ({args.client}), keep-alive")
+    print(f"requests {done} in {result['seconds']:.2f} s: {done / result['seconds']:.0f} "
+          f"{what}/s")
+    print(f"latency ms: p50 {result['p50']:.1f}  p90 {result['p90']:.1f}  "
+          f"p99 {result['p99']:.1f}  max {result['max']:.1f}  mean {result['mean']:.1f}")
+    print(f"errors {result['errors']}" + (f": {result['error_kinds']}"
+                                          if result["error_kinds"] else ""))
     if done:
         # CPU per request does not depend on what else the machine is doing, unlike the rate;
         # with 2 idle cores the server could manage about 2000 / (both figures) per second.
         app, pg = (used * 1000 / done for used in cpu_used)
         print(f"server CPU per request: {app:.2f} ms in gunicorn, {pg:.2f} ms in "
               f"PostgreSQL; {2000 / (app + pg):.0f}/s if 2 idle cores did nothing else")
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     sys.exit(0)
 
 

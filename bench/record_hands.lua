@@ -1,0 +1,56 @@
+-- wrk script for bench_api_load.py: each connection (one per wrk thread) records hands at its
+-- own table, the same bodies as the Python client's body() and bare_body().
+-- Arguments after "--": token, comma-separated table ids, "hands" or "bare".
+
+local next_id = 0
+
+function setup(thread)
+  thread:set("id", next_id)
+  next_id = next_id + 1
+end
+
+local WINNER = '{"melds":[{"kind":"pung","tile":"b1"},{"kind":"pung","tile":"dr"},'
+  .. '{"kind":"kong","tile":"b9"}],"concealed":["b6","b6","b6","we","we"],"bonus":["f2"],'
+  .. '"win":{"tile":"we","from":"discard"}}'
+local AGREED = {E = 12, S = 36, W = 0, N = 8}
+
+function init(args)
+  token, mode = args[1], args[3]
+  local tables = {}
+  for t in string.gmatch(args[2], "%d+") do tables[#tables + 1] = t end
+  table_id = tables[(id % #tables) + 1]
+  headers = {["Authorization"] = "Token " .. token, ["Content-Type"] = "application/json"}
+  i = 0
+end
+
+local function hand_body(n)
+  local winner, discarder = "N", "E"
+  if n % 2 == 1 then winner, discarder = "S", "W" end
+  local seats = {}
+  for _, wind in ipairs({"E", "S", "W", "N"}) do
+    local hand = wind == winner and WINNER or ('{"score":' .. AGREED[wind] .. '}')
+    seats[#seats + 1] = '"' .. wind .. '":' .. hand
+  end
+  return '{"table":' .. table_id .. ',"winner":"' .. winner .. '","discarder":"' .. discarder
+    .. '","win_from":"discard","seats":{' .. table.concat(seats, ",") .. '}}'
+end
+
+function request()
+  i = i + 1
+  if mode == "bare" then
+    local body = '{"action":"create","object_type":"bench","object_id":"' .. i
+      .. '","note":"table ' .. table_id .. '"}'
+    return wrk.format("POST", "/bare/", headers, body)
+  end
+  return wrk.format("POST", "/api/v1/hands/", headers, hand_body(i))
+end
+
+function done(summary, latency, requests)
+  local errors = summary.errors
+  io.write(string.format(
+    '{"requests": %d, "seconds": %.3f, "p50": %.3f, "p90": %.3f, "p99": %.3f, "max": %.3f, '
+    .. '"mean": %.3f, "non_2xx": %d, "socket_errors": %d}\n',
+    summary.requests, summary.duration / 1e6, latency:percentile(50) / 1e3,
+    latency:percentile(90) / 1e3, latency:percentile(99) / 1e3, latency.max / 1e3,
+    latency.mean / 1e3, errors.status, errors.connect + errors.read + errors.write + errors.timeout))
+end
