@@ -42,6 +42,11 @@ def arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
     plain = _plain_hand(hand, rule)
     if plain is not None:
         return _plain_arrangements(hand, rule, *plain)
+    return _general_arrangements(hand, rule)
+
+
+def _general_arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
+    """``arrangements`` by the general search, for any hand (wild tiles, listed meld tiles)."""
     key = _search_key(hand, rule)
     try:
         return list(_arrangements_for(*key))
@@ -110,9 +115,7 @@ def _plain_arrangements(hand: Hand, rule: HouseRule, declared: tuple, nat: list[
     """``arrangements`` of a plain hand, in the general search's order."""
     lim_special = rule.scoring.wild_max_in_special
     if not hand.mahjong:
-        # Without wild tiles the two readings differ (the second has a chow): no dedupe.
-        return list(_partial_readings(declared, nat, _NO_TILES, 0, None, T.JOKER, chows_left,
-                                      (0, 0, lim_special), distinct=True))
+        return _plain_partial(declared, nat, chows_left)
     counts = tuple(nat)
     win = hand.win
     win_tile = win.tile if win is not None else None
@@ -141,6 +144,11 @@ def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement
     plain = _plain_hand(hand, rule)
     if plain is not None:
         return _plain_completions(hand, rule, *plain)
+    return _general_completions(hand, rule)
+
+
+def _general_completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement]]]:
+    """``completions`` by the general search, for any hand."""
     physical = [0] * N
     for meld in hand.melds:
         if meld.kind in _SIZES and T.is_playing(meld.tile):
@@ -196,15 +204,7 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
     honours = _honour_parts(held, need_pair)
     ways = [_suit_ways_at(tuple(held[base:base + 9]), base) for base in SUIT_BASES]
     broken = sum(1 for w in ways if not w)
-    if special:
-        # What _special_possible needs of fourteen tiles, read from the thirteen held, so that
-        # most tiles are ruled out without it (see _special_screen).
-        odd = [j for j in range(N) if held[j] & 1]
-        sole_odd = odd[0] if len(odd) == 1 else -1
-        no_minor = not any(held[j] for j in _MINOR_INDICES)
-        held_honours = sum(held[T.FIRST_HONOUR:])
-        longest_run = max(sum(1 for n in held[b:b + 9] if n) for b in SUIT_BASES)
-        suit_sums = [sum(held[b:b + 9]) for b in SUIT_BASES]
+    screen = _SpecialScreen(held) if special else None
     result = []
     for i in _candidates(held, bool(declared)):
         if physical[i] >= 4:
@@ -228,8 +228,7 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
         found = [Arrangement("standard", declared + sets) for sets in standard]
         # As the general search reads it: special shapes whenever nothing is declared; the
         # one-tile-away check only skips tiles that make nothing at all.
-        if not declared and (special or found) and (not special or _special_screen(
-                i, sole_odd, no_minor, held_honours, longest_run, suit_sums)):
+        if not declared and (special or found) and (screen is None or screen.allows(i)):
             found += [Arrangement(shape, tuple(map(_make_set, parts))) for shape, parts
                       in _special_readings(counts, _NO_TILES, 0, T.JOKER, lim_special)]
         if found:
@@ -237,29 +236,67 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
     return result
 
 
-def _special_screen(i: int, sole_odd: int, no_minor: bool, held_honours: int,
-                    longest_run: int, suit_sums: list[int]) -> bool:
-    """False when thirteen held tiles and tile ``i`` cannot pass ``_special_possible``: each of
-    its branches read from the held tiles (the only tile that can make seven pairs is the held
-    tiles' only odd count; thirteen orphans needs no minor tile held and a major added; with
-    honours a snake needs four of them and a run of nine, so eight numbers held in a suit;
-    without honours, a knitting needs seven tiles in each of its two suits and a triple
-    knitting 4, 5 and 5 in the three)."""
-    if i == sole_odd:
-        return True
-    if no_minor and i in _MAJOR_SET:
-        return True
-    honours = held_honours + (i >= T.FIRST_HONOUR)
-    if honours:
-        return honours >= 4 and longest_run >= 8
-    sums = list(suit_sums)
-    sums[i // 9] += 1
-    used = [n for n in sums if n]
-    if len(used) == 2:
-        return used == [7, 7]
-    if len(used) == 3:
-        return sorted(used) == [4, 5, 5]
-    return True  # one suit: gates of heaven
+class _SpecialScreen:
+    """Which tiles, added to thirteen held tiles (no wild tiles), can pass
+    ``_special_possible``: each of its branches read from the held tiles, so that most tiles
+    a fishing hand is tried with are ruled out without building the fourteen counts' checks.
+    ``allows(i)`` is False only where ``_special_possible`` would be."""
+
+    __slots__ = ("held", "sole_odd", "orphans", "honours", "full_run", "run_missing",
+                 "sums", "gates_missing")
+
+    def __init__(self, held: list[int]):
+        self.held = held
+        # Seven pairs: every count even, so the added tile must be the only odd one.
+        odd = [j for j in range(N) if held[j] & 1]
+        self.sole_odd = odd[0] if len(odd) == 1 else -1
+        # Thirteen orphans: no minor tile and every major, so at most one major missing
+        # (then it is the tile to add). -1: any major; -2: none.
+        missing = [j for j in T.MAJOR_INDICES if not held[j]]
+        self.orphans = (-2 if any(held[j] for j in _MINOR_INDICES) or len(missing) > 1
+                        else missing[0] if missing else -1)
+        # A snake: four or more honours and a suit with all nine numbers.
+        self.honours = sum(held[T.FIRST_HONOUR:])
+        self.full_run = False
+        self.run_missing = set()
+        for b in SUIT_BASES:
+            missing = [b + n for n in range(9) if not held[b + n]]
+            if not missing:
+                self.full_run = True
+            elif len(missing) == 1:
+                self.run_missing.add(missing[0])
+        # Suits only: the tiles of each suit; gates of heaven's one missing tile (-1: none
+        # missing, -2: more than one), by suit.
+        self.sums = [sum(held[b:b + 9]) for b in SUIT_BASES]
+        self.gates_missing = []
+        for b in SUIT_BASES:
+            short = [(b + n, need - held[b + n]) for n, need in enumerate(_GATES)
+                     if held[b + n] < need]
+            self.gates_missing.append(-1 if not short else short[0][0]
+                                      if len(short) == 1 and short[0][1] == 1 else -2)
+
+    def allows(self, i: int) -> bool:
+        if i == self.sole_odd:
+            return True
+        orphans = self.orphans
+        if orphans == i or (orphans == -1 and i in _MAJOR_SET):
+            return True
+        honours = self.honours + (i >= T.FIRST_HONOUR)
+        if honours:
+            return honours >= 4 and (self.full_run or i in self.run_missing)
+        k = i // 9
+        sums = list(self.sums)
+        sums[k] += 1
+        used = [b for b, n in zip(SUIT_BASES, sums, strict=True) if n]
+        if len(used) == 1:  # gates of heaven: 1112345678999 and one more
+            missing = self.gates_missing[k]
+            return missing == -1 or missing == i
+        if len(used) == 2:  # knitting: the same counts in both suits
+            held = self.held
+            x, y = used
+            return all(held[x + n] + (x + n == i) == held[y + n] + (y + n == i)
+                       for n in range(9))
+        return sorted(sums) == [4, 5, 5]  # triple knitting
 
 
 def set_tiles_of(s: Set) -> tuple[str, ...]:
@@ -1000,6 +1037,51 @@ def _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left
                     w -= 1
         readings.append(_partial_arrangement(declared, parts, rest, nat, assigned, w, wild_code))
     return tuple(readings) if distinct else tuple(dict.fromkeys(readings))
+
+
+def _plain_partial(declared: tuple, held: list[int], chows_left: int) -> list[Arrangement]:
+    """``_partial_readings`` without wild tiles: pungs, then pairs, the rest loose; and, when
+    a chow can be taken from the loose tiles, a second reading with chows (so the two always
+    differ). ``held`` is used up."""
+    first = []  # each set as its place in _PARTIAL_SETS
+    for i in range(N):
+        n = held[i]
+        if n >= 2:
+            if n >= 3:
+                first.append(3 * i + 2)
+                n -= 3
+            if n == 2:
+                first.append(3 * i + 1)
+                n = 0
+            held[i] = n
+    readings = [_plain_partial_reading(declared, list(first), held)]
+    if chows_left:
+        made = 0
+        codes = first
+        for i in range(T.FIRST_HONOUR):
+            while (made < chows_left and i % 9 <= 6 and held[i] and held[i + 1]
+                   and held[i + 2]):
+                held[i] -= 1
+                held[i + 1] -= 1
+                held[i + 2] -= 1
+                codes.append(3 * i)
+                made += 1
+        if made:
+            readings.append(_plain_partial_reading(declared, codes, held))
+    return readings
+
+
+def _plain_partial_reading(declared: tuple, codes: list[int], rest: list[int]) -> Arrangement:
+    codes.sort()
+    loose = tuple(chain.from_iterable((T.PLAYING[i],) * n for i, n in enumerate(rest) if n))
+    return Arrangement("partial", declared + tuple(map(_PARTIAL_SETS.__getitem__, codes)),
+                       loose)
+
+
+# Every concealed chow, pair and pung without wild tiles, by 3 x tile index + kind (chow 0,
+# pair 1, pung 2): a losing hand's sets are in order of tile, then kind by name.
+_PARTIAL_SETS = tuple(Set(kind, T.PLAYING[i], True, None, 0, ())
+                      for i in range(N) for kind in ("chow", "pair", "pung"))
 
 
 def _partial_arrangement(declared, parts, rest, nat, assigned, free_left, wild_code):

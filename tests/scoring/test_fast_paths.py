@@ -1,0 +1,256 @@
+"""The engine's fast paths give exactly what its general code gives.
+
+Plain hands (no wild tiles, no listed meld tiles) are parsed, validated, arranged and completed
+by shortcuts, and the house rule's plan asks items through prefilters and fast forms read from
+precomputed facts (tile-class masks, set counts). Each shortcut is checked here against the
+general code it stands in for, on the bench corpus (hands of every kind, special and fishing
+ones included) and on random hands; and the memos kept between hands are checked not to carry
+one hand's answers into another's.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.engine import HandError, builtin_house_rules, get_house_rule, parse_hand, score_hand
+from scoring.engine import arrange as A
+from scoring.engine import parse as P
+from scoring.engine import score as S
+from scoring.engine import validate as V
+from scoring.engine.context import ScoringContext
+from scoring.engine.hand import Hand, Win
+from scoring.engine.rules.functions import RULE_FUNCTIONS
+from tests.scoring.test_properties_score import losing_hands, winning_hands
+
+BMJA = get_house_rule("bmja")
+RULES = builtin_house_rules()
+CORPUS = [entry["hand"] for entry in json.loads(
+    (Path(__file__).resolve().parents[2] / "bench" / "corpus" / "scoring_hands.json").read_text())]
+PROPERTY = settings(max_examples=150, deadline=None,
+                    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+
+
+def _hands():
+    for data in CORPUS:
+        try:
+            yield data, parse_hand(data)
+        except HandError:  # pragma: no cover - the corpus is valid
+            continue
+
+
+# -- parse and validate ------------------------------------------------------------------------
+
+def _parsed_slowly(data):
+    problems = P.ProblemList()
+    hand = P._parse(data, problems)
+    return None if problems else hand
+
+
+def test_well_formed_json_reads_as_the_field_by_field_parser_reads_it():
+    for data in CORPUS:
+        fast = P._well_formed(data)
+        assert fast is not None
+        assert fast == _parsed_slowly(data)
+
+
+@pytest.mark.parametrize("change", [
+    {"seat_wind": "e"}, {"mahjong": 1}, {"concealed": ["B1", "zz"]}, {"bonus": "f1"},
+    {"melds": [{"kind": " pung", "tile": "b1"}]}, {"melds": [{"kind": "pung", "tile": "b1",
+                                                             "tiles": ["b1", "b1", "b1"]}]},
+    {"win": {"tile": "b1", "from": "Wall"}}, {"players": 7}, {"rules": 3},
+])
+def test_anything_unusual_is_left_to_the_field_by_field_parser(change):
+    data = {**CORPUS[0], **change}
+    assert P._well_formed(data) is None
+    try:
+        slow = parse_hand(data)
+    except HandError as error:
+        assert error.problems
+    else:
+        assert slow == _parsed_slowly(data)
+
+
+def _problems(hand, rule):
+    mode, max_chows, limits = V._rule_args(rule.scoring, hand.goulash)
+    return V._problems.__wrapped__(hand, mode, max_chows, limits, False)[0]
+
+
+def test_a_plainly_valid_hand_has_no_problem_and_every_other_verdict_is_the_full_checks():
+    for _data, hand in _hands():
+        for rule in RULES.values():
+            variants = [hand, Hand(**{**_fields(hand), "goulash": True}),
+                        Hand(**{**_fields(hand), "bonus": hand.bonus + hand.bonus[:1]}),
+                        Hand(**{**_fields(hand), "mahjong": not hand.mahjong,
+                                "win": None if hand.mahjong else Win("b1", "wall")})]
+            for variant in variants:
+                if V._plainly_valid(variant, rule, False):
+                    assert _problems(variant, rule) == ()
+
+
+def _fields(hand: Hand) -> dict:
+    return {name: getattr(hand, name) for name in Hand.__slots__}
+
+
+@PROPERTY
+@given(st.one_of(winning_hands(), losing_hands()), st.sampled_from(sorted(RULES)))
+def test_plain_validity_agrees_with_the_full_checks_on_random_hands(data, slug):
+    hand = parse_hand(data)
+    rule = RULES[slug]
+    if V._plainly_valid(hand, rule, False):
+        assert _problems(hand, rule) == ()
+
+
+# -- arrangements and completions ----------------------------------------------------------------
+
+def test_plain_arrangements_are_the_general_searchs_in_its_order():
+    for _data, hand in _hands():
+        for rule in (BMJA, RULES["guide"], RULES["bmja-3-players"]):
+            assert A._plain_hand(hand, rule) is not None
+            assert A.arrangements(hand, rule) == A._general_arrangements(hand, rule)
+
+
+def test_plain_completions_are_the_general_searchs():
+    fishing = [hand for data, hand in _hands() if not hand.mahjong]
+    assert len(fishing) >= 100
+    for hand in fishing:
+        for rule in (BMJA, RULES["bmja-2-players"]):
+            assert A.completions(hand, rule) == A._general_completions(hand, rule)
+
+
+@PROPERTY
+@given(st.one_of(winning_hands(), losing_hands()))
+def test_plain_paths_agree_with_the_general_search_on_random_hands(data):
+    hand = parse_hand(data)
+    assert A.arrangements(hand, BMJA) == A._general_arrangements(hand, BMJA)
+    if not hand.mahjong:
+        assert A.completions(hand, BMJA) == A._general_completions(hand, BMJA)
+
+
+def _one_short_of_special(r: random.Random) -> list[int]:
+    """Thirteen tiles: a special shape's fourteen (or a random fourteen) less one tile."""
+    from bench.bench_scoring import SPECIAL_TILES
+    if r.random() < 0.8:
+        tiles = SPECIAL_TILES[r.choice(sorted(SPECIAL_TILES))](r, r.sample("bcd", 2))
+    else:
+        tiles = r.sample([t for t in A.T.PLAYING for _ in range(4)], 14)
+    tiles.remove(r.choice(tiles))
+    held = [0] * A.N
+    for code in tiles:
+        held[A.T.INDEX[code]] += 1
+    return held
+
+
+def test_the_special_screen_rules_out_only_tiles_that_make_no_special_shape():
+    r = random.Random(7)
+    allowed = 0
+    for _ in range(3000):
+        held = _one_short_of_special(r)
+        if max(held) > 4:
+            continue
+        screen = A._SpecialScreen(held)
+        for i in range(A.N):
+            if held[i] >= 4:
+                continue
+            held[i] += 1
+            possible = A._special_possible(tuple(held))
+            held[i] -= 1
+            if possible:
+                assert screen.allows(i), (held, i)
+                allowed += 1
+    assert allowed > 500  # the cases that matter were met
+
+
+# -- the plan: prefilters and fast forms -----------------------------------------------------------
+
+def _contexts(rule):
+    for _data, hand in _hands():
+        try:
+            found = A.arrangements(hand, rule)
+        except HandError:  # pragma: no cover
+            continue
+        completed = [a for _, arrs in A.completions(hand, rule) for a in arrs] \
+            if not hand.mahjong else []
+        for arrangement in [*found, *completed]:
+            yield hand, arrangement
+
+
+@pytest.mark.parametrize("slug", ["bmja", "guide", "balsall-common", "west-wind-goulash"])
+def test_prefilters_and_fast_forms_agree_with_their_rule_functions(slug):
+    rule = RULES[slug]
+    plan = S.plan_for(rule)
+    steps = [s for side in (plan.winner, plan.loser) for _, _, group in side.whole
+             for s in group]
+    checked = 0
+    for hand, arrangement in _contexts(rule):
+        for is_winner in (True, False):
+            lazy = ScoringContext(hand, rule, arrangement, is_winner)  # facts worked out
+            preset = ScoringContext(hand, rule, arrangement, is_winner)  # facts from the pass
+            S._set_facts(preset, {}, ())
+            for name in ("tile_all", "tile_any", "suits", "has_honours", "chows", "kongs",
+                         "all_concealed", "pung_hand"):
+                assert getattr(preset, name) == getattr(lazy, name), name
+            for step in steps:
+                item = step.item
+                plain = RULE_FUNCTIONS[item.rule](lazy, **item.kwargs)
+                assert step.call(preset) == plain, item.code
+                if step.pre is not None and not step.pre(preset):
+                    assert plain == 0, item.code
+                checked += 1
+    assert checked > 1000
+
+
+def test_the_plan_asks_fewer_items_but_gives_what_asking_every_item_gives():
+    for _data, hand in _hands():
+        side = S.plan_for(BMJA).winner if hand.mahjong else S.plan_for(BMJA).loser
+        for arrangement in A.arrangements(hand, BMJA):
+            ctx = ScoringContext(hand, BMJA, arrangement, hand.mahjong)
+            every = {}
+            for step in side.per_set:
+                every[step.index] = RULE_FUNCTIONS[step.item.rule](ctx, **step.item.kwargs)
+            for _, _, group in side.whole:
+                for step in group:
+                    every[step.index] = RULE_FUNCTIONS[step.item.rule](ctx, **step.item.kwargs)
+            expected = {i: n for i, n in every.items() if n}
+            assert side.counts(ScoringContext(hand, BMJA, arrangement, hand.mahjong)) == expected
+
+
+# -- memos between hands ---------------------------------------------------------------------------
+
+def test_no_hand_memo_carries_an_answer_into_another_hand():
+    """Every hand scored after hundreds of others (memos warm) gives what it gives alone, with
+    every cache empty; and scoring it changes no other hand's result."""
+    hands = [hand for _data, hand in _hands()]
+    alone = []
+    for hand in hands:
+        S.clear_caches()
+        S.clear_hand_memos()
+        alone.append(score_hand(hand, BMJA))
+    S.clear_caches()
+    shuffled = list(range(len(hands)))
+    random.Random(3).shuffle(shuffled)
+    for i in shuffled + shuffled:
+        assert score_hand(hands[i], BMJA) == alone[i]
+
+
+def test_the_same_tiles_at_another_seat_or_won_otherwise_score_for_that_seat_and_win():
+    data = {"rules": "bmja", "seat_wind": "E", "prevailing_wind": "S", "mahjong": True,
+            "melds": [{"kind": "pung", "tile": "we"}], "bonus": ["f1"],
+            "concealed": ["ws", "ws", "ws", "b1", "b2", "b3", "c5", "c5", "c5", "dr", "dr"],
+            "win": {"tile": "dr", "from": "wall"}}
+    scores = {}
+    for seat in "ESWN":
+        for source in ("wall", "discard"):
+            hand = {**data, "seat_wind": seat, "win": {"tile": "dr", "from": source}}
+            scores[seat, source] = score_hand(parse_hand(hand), BMJA)
+    for (seat, source), result in scores.items():
+        S.clear_caches()
+        S.clear_hand_memos()
+        hand = {**data, "seat_wind": seat, "win": {"tile": "dr", "from": source}}
+        assert score_hand(parse_hand(hand), BMJA) == result
+    assert len({(r.score, r.item_codes) for r in scores.values()}) > 4
