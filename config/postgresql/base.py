@@ -35,7 +35,17 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if conn is None or conn.closed or conn.broken:
             return False
         try:
-            readable, _, _ = select.select([conn.fileno()], [], [], 0)
+            return not _readable(conn.fileno())
         except (OSError, ValueError):
             return False
-        return not readable
+
+
+def _readable(fd: int) -> bool:
+    """Whether the socket has something to read (or has ended), without waiting. poll, not
+    select: select cannot watch a descriptor numbered 1024 or more."""
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        return bool(poller.poll(0))
+    readable, _, _ = select.select([fd], [], [], 0)
+    return bool(readable)
