@@ -122,7 +122,9 @@ def _plain_arrangements(hand: Hand, rule: HouseRule, declared: tuple, nat: list[
     exposing = (win is not None and win.source in ("discard", "robbed_kong")
                 and win_tile in hand.concealed)
     result = []
-    for found in _standard_plain(counts, not pair_declared, chows_left):
+    # Not through _standard_plain's memo: a hand's counts rarely come again, and the per-suit
+    # tables make reading them cheaper than keeping them.
+    for found in _read_standard(counts, not pair_declared, chows_left):
         arrangement = Arrangement("standard", declared + found)
         if exposing:
             result.extend(_discard_readings(arrangement, len(declared), win_tile))
@@ -209,11 +211,10 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
     for i in _candidates(held, bool(declared)):
         if physical[i] >= 4:
             continue
-        held[i] += 1
-        counts = tuple(held)
-        held[i] -= 1
         if i >= T.FIRST_HONOUR:
-            parts = _honour_parts(counts, need_pair) if not broken else None
+            held[i] += 1
+            parts = _honour_parts(held, need_pair) if not broken else None
+            held[i] -= 1
             standard = _combine(*parts, ways, need_pair, chows_left) if parts else ()
         else:
             k = i // 9
@@ -221,14 +222,23 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
                 standard = ()
             else:
                 base = SUIT_BASES[k]
-                suit = _suit_ways_at(counts[base:base + 9], base)
+                run = held[base:base + 9]
+                run[i - base] += 1
+                suit = _suit_ways_at(tuple(run), base)
                 standard = (_combine(*honours, [suit if j == k else w for j, w in
                                                 enumerate(ways)], need_pair, chows_left)
                             if suit else ())
-        found = [Arrangement("standard", declared + sets) for sets in standard]
         # As the general search reads it: special shapes whenever nothing is declared; the
         # one-tile-away check only skips tiles that make nothing at all.
-        if not declared and (special or found) and (screen is None or screen.allows(i)):
+        specials = (not declared and (special or standard)
+                    and (screen is None or screen.allows(i)))
+        if not (standard or specials):
+            continue
+        found = [Arrangement("standard", declared + sets) for sets in standard]
+        if specials:
+            held[i] += 1
+            counts = tuple(held)
+            held[i] -= 1
             found += [Arrangement(shape, tuple(map(_make_set, parts))) for shape, parts
                       in _special_readings(counts, _NO_TILES, 0, T.JOKER, lim_special)]
         if found:
@@ -296,7 +306,21 @@ class _SpecialScreen:
             x, y = used
             return all(held[x + n] + (x + n == i) == held[y + n] + (y + n == i)
                        for n in range(9))
-        return sorted(sums) == [4, 5, 5]  # triple knitting
+        if sorted(sums) != [4, 5, 5]:  # triple knitting: 4, 5 and 5 tiles of the suits,
+            return False
+        # every number as often in all three suits but one, whose counts are n, n+1, n+1
+        held = self.held
+        uneven = -1
+        for n in range(9):
+            a, b, c = held[n] + (i == n), held[9 + n] + (i == 9 + n), held[18 + n] + (i == 18 + n)
+            if not a == b == c:
+                if uneven >= 0:
+                    return False
+                uneven = n
+                low, mid, high = sorted((a, b, c))
+                if not low + 1 == mid == high:
+                    return False
+        return uneven >= 0
 
 
 def set_tiles_of(s: Set) -> tuple[str, ...]:
@@ -576,6 +600,10 @@ def _suit_ways_at(c: tuple[int, ...], base: int) -> tuple[tuple, ...]:
 
 @lru_cache(maxsize=1 << 16)
 def _standard_plain(counts: tuple[int, ...], need_pair: bool, chows_left: int):
+    return _read_standard(counts, need_pair, chows_left)
+
+
+def _read_standard(counts: tuple[int, ...], need_pair: bool, chows_left: int):
     """Readings of concealed tiles (no wild tiles) as pungs, chows (at most ``chows_left``) and
     one pair if ``need_pair``: a tuple of readings, each a tuple of concealed ``Set``s."""
     honours = _honour_parts(counts, need_pair)

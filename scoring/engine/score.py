@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 
@@ -89,6 +89,7 @@ class _Step:
     per_set: SetPredicate | None  # for items that count sets one by one
     # A cheap necessary condition of a match (functions.py's prefilters), or None.
     pre: Callable[[ScoringContext], bool] | None = None
+    fast: bool = False  # ``call`` is the function's fast form, cheaper than a memo look-up
 
 
 class _Side:
@@ -109,8 +110,10 @@ class _Side:
         self.whole = tuple((gate, key, tuple(group)) for (gate, key), group in groups.items())
         # As ``whole``, with each group's prefilters when every step of it has one: when none
         # passes, the group is skipped before its deciding fact is worked out.
+        # A group whose every step has a fast form is asked directly: that costs less than
+        # building its deciding fact's memo key.
         self.groups = tuple(
-            (gate, key, steps,
+            (gate, None if all(s.fast for s in steps) else key, steps,
              tuple(s.pre for s in steps) if all(s.pre is not None for s in steps) else None)
             for gate, key, steps in self.whole)
         # Which per-set items a set matches, by the set and whether its tile is the player's
@@ -268,6 +271,14 @@ class _Plan:
         # Special hands with a part-score for fishing, each with the fact it needs.
         self.fishing = tuple((s, RULE_FUNCTION_GATES.get(s.item.rule)) for s in steps
                              if s.item.fishing_limit is not None or s.item.fishing_doubles)
+        # The same in runs of one gate, in the house rule's order (which settles ties): a
+        # gate that fails skips its run at once. Each step with its code and prefilter.
+        runs: list[tuple[str | None, list]] = []
+        for step, gate in self.fishing:
+            if not runs or runs[-1][0] != gate:
+                runs.append((gate, []))
+            runs[-1][1].append((step.item.code, step.pre, step))
+        self.fishing_groups = tuple((gate, tuple(run)) for gate, run in runs)
         # Each part of the limit for fishing, its words and its line, by the item's index:
         # worked out once, as Fraction arithmetic is dear.
         self.fishing_parts: dict[int, tuple[int, str, ScoreLine]] = {}
@@ -310,9 +321,9 @@ def _prepare(rule: HouseRule) -> _Plan:
         except (TypeError, ValueError) as exc:
             errors.setdefault(f"items[{i}].args", []).append(f"{item.rule}: {exc}.")
             continue
-        call = _hint(RULE_FUNCTION_FAST, item.rule, kwargs) or call
-        steps.append(_Step(i, item, call, per_set,
-                           _hint(RULE_FUNCTION_PREFILTERS, item.rule, kwargs)))
+        fast = _hint(RULE_FUNCTION_FAST, item.rule, kwargs)
+        steps.append(_Step(i, item, fast or call, per_set,
+                           _hint(RULE_FUNCTION_PREFILTERS, item.rule, kwargs), fast is not None))
     if errors:
         raise HouseRuleError(errors)
     return _Plan(rule, steps)
@@ -594,32 +605,40 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
     best: tuple[_Scored, str] | None = None
     tried: set[str] = set()
     loser = plan.loser
+    groups = plan.fishing_groups
     for _tile, arrangements in completions:
         for arrangement in arrangements:
             ctx = ScoringContext(hand, rule, arrangement, False)
             _set_facts(ctx, loser.set_hits, loser.per_set)
-            for step, gate in plan.fishing:
-                if step.item.code in tried or (gate is not None and not getattr(ctx, gate)):
+            for gate, steps in groups:
+                if gate is not None and not getattr(ctx, gate):
                     continue
-                if step.pre is not None and not step.pre(ctx):
-                    continue
-                try:
-                    if not step.call(ctx):
+                for code, pre, step in steps:
+                    if code in tried or (pre is not None and not pre(ctx)):
                         continue
-                except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-                    raise _bad_arguments(step, exc) from exc
-                # A part-score does not depend on the tile that completes the hand.
-                tried.add(step.item.code)
-                candidate = _fishing_value(plan, step, rule.scoring, actual)
-                if candidate is not None and (best is None or candidate.key > best[0].key):
-                    best = (candidate, step.item.code)
+                    try:
+                        if not step.call(ctx):
+                            continue
+                    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+                        raise _bad_arguments(step, exc) from exc
+                    # A part-score does not depend on the tile that completes the hand.
+                    tried.add(code)
+                    candidate = _fishing_value(plan, step, rule.scoring, actual)
+                    if candidate is not None and (best is None or candidate.key > best[0].key):
+                        best = (candidate, code)
     return best
+
+
+def _changed(actual: _Scored, points: int, doubles: int, score: int, limit: str | None,
+             lines: tuple[ScoreLine, ...]) -> _Scored:
+    """``actual`` with another value and lines (dataclasses.replace, without its lookups)."""
+    return _Scored(points, doubles, score, limit, actual.arrangement, actual.counts, actual.kept,
+                   actual.special, actual.special_value, actual.dropped, lines)
 
 
 def _fishing_value(plan: _Plan, step: _Step, params, actual: _Scored) -> _Scored | None:
     item = step.item
     use_doubles = params.use_doubles
-    actual_lines = _lines(plan, actual, use_doubles)
     fishing_part = plan.fishing_parts.get(step.index)
     if fishing_part is not None:  # a part of the limit (item.fishing_limit, under a limit)
         part, label, line = fishing_part
@@ -637,15 +656,15 @@ def _fishing_value(plan: _Plan, step: _Step, params, actual: _Scored) -> _Scored
             # 004 Sheet 28: "or actual hand value, whichever is the greater".
             note = ScoreLine(item.code, f"Fishing for {item.wording}: the actual value is "
                              f"greater than {label}", 0, 0, 1)
-            return replace(actual, lines=(*actual_lines, note))
-        return replace(actual, points=points, doubles=doubles, score=score, limit=label,
-                       lines=tuple(lines))
+            return _changed(actual, actual.points, actual.doubles, actual.score, actual.limit,
+                            (*_lines(plan, actual, use_doubles), note))
+        return _changed(actual, points, doubles, score, label, tuple(lines))
     if item.fishing_doubles and use_doubles:
         # 004 Sheet 23 (Purity): "Fishing also gets three doubles" on the hand's own points.
         doubles = actual.doubles + item.fishing_doubles
         note = ScoreLine(item.code, f"Fishing for {item.wording}", 0, item.fishing_doubles, 1)
-        return replace(actual, doubles=doubles, score=actual.points * 2 ** doubles,
-                       lines=(*actual_lines, note))
+        return _changed(actual, actual.points, doubles, actual.points * 2 ** doubles,
+                        actual.limit, (*_lines(plan, actual, use_doubles), note))
     return None
 
 

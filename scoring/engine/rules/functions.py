@@ -280,21 +280,34 @@ _OWN_BONUS = {(kind, seat): frozenset(p + n for p in prefixes)
               for seat, n in SEAT_NUMBER.items()}
 
 
-@rule_function("bonus_tiles", bonus=True, needs="bonus", depends_on="bonus_key")
+def _bonus_tiles_fast(kind: str | None = None) -> RuleFunction:
+    prefixes = _BONUS_PREFIX[kind]
+    return lambda ctx: sum(1 for t in ctx.bonus if t[0] in prefixes)
+
+
+def _own_bonus_fast(kind: str | None = None) -> RuleFunction:
+    own = {seat: _OWN_BONUS[kind, seat] for seat in SEAT_NUMBER}
+    return lambda ctx: sum(1 for t in ctx.bonus if t in own[ctx.hand.seat_wind])
+
+
+@rule_function("bonus_tiles", bonus=True, needs="bonus", depends_on="bonus_key",
+               fast=_bonus_tiles_fast)
 def bonus_tiles(ctx: ScoringContext, kind: str | None = None) -> int:
     """Flowers (``kind="flower"``), seasons, or both held."""
     prefixes = _BONUS_PREFIX[kind]
     return sum(1 for t in ctx.bonus if t[0] in prefixes)
 
 
-@rule_function("own_bonus", bonus=True, needs="bonus", depends_on="bonus_key")
+@rule_function("own_bonus", bonus=True, needs="bonus", depends_on="bonus_key",
+               fast=_own_bonus_fast)
 def own_bonus(ctx: ScoringContext, kind: str | None = None) -> int:
     """The player's own flower or season (004 Sheet 20: 1 = East ... 4 = North)."""
     own = _OWN_BONUS[kind, ctx.hand.seat_wind]
     return sum(1 for t in ctx.bonus if t in own)
 
 
-@rule_function("bouquet", bonus=True, needs="bonus", depends_on="bonus_key")
+@rule_function("bouquet", bonus=True, needs="bonus", depends_on="bonus_key",
+               prefilter=lambda kind="flower": lambda ctx: len(ctx.bonus) >= 4)
 def bouquet(ctx: ScoringContext, kind: str | None = "flower") -> int:
     """Full sets of four flowers or seasons (``kind=None``: either, counted separately)."""
     if len(ctx.bonus) < 4:
@@ -386,7 +399,26 @@ def _win_prefilter(source: Any = None, fact: Any = None, tile: Any = None, seat:
     return lambda ctx: not ctx.win_facts.isdisjoint(wanted)
 
 
-@rule_function("win", needs="win_facts", depends_on=_win_depends_on, prefilter=_win_prefilter)
+def _win_fast(source: Any = None, fact: Any = None, tile: Any = None,
+              seat: Any = None) -> RuleFunction:
+    """``win`` bound to its arguments: the tests it makes, skipping those it is not asked."""
+
+    def fast(ctx: ScoringContext) -> int:
+        found = ctx.win_facts
+        if not found or (fact is not None and not _any_in(fact, found)):
+            return 0
+        won = ctx.win
+        if source is not None and not _is(won.source, source):
+            return 0
+        if tile is not None and not _is(won.tile, tile):
+            return 0
+        return 0 if seat is not None and not _is(ctx.hand.seat_wind, seat) else 1
+
+    return fast
+
+
+@rule_function("win", needs="win_facts", depends_on=_win_depends_on, prefilter=_win_prefilter,
+               fast=_win_fast)
 def win(ctx: ScoringContext, source: Any = None, fact: Any = None, tile: Any = None,
         seat: Any = None) -> int:
     """How the Mah Jong was made: ``source`` (wall, discard, kong_box, robbed_kong) and/or
