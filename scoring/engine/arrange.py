@@ -22,7 +22,7 @@ from operator import itemgetter
 from . import tiles as T
 from .hand import Arrangement, Hand, Meld, Set, Win
 from .rules.model import HouseRule
-from .validate import is_wild_in, meld_naturals, meld_wild_count, wild_mode
+from .validate import is_wild_in, meld_naturals, meld_wild_count, plain_validity, wild_mode
 
 N = T.N_PLAYING
 HONOURS = range(T.FIRST_HONOUR, N)
@@ -52,6 +52,32 @@ def _general_arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
         return list(_arrangements_for(*key))
     except TypeError:  # a Hand built in code with lists cannot be a cache key
         return list(_arrangements_for.__wrapped__(*key))
+
+
+def valid_plain_arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement] | None:
+    """``arrangements`` of a hand without wild tiles that ``validate_hand`` passes, read from
+    the counts its checks make (one pass for both); None for any other hand, which then takes
+    ``validate_hand`` and ``arrangements`` in turn."""
+    s = rule.scoring
+    if hand.goulash and s.wild_tiles is not None:
+        return None
+    checked = plain_validity(hand, rule)
+    if checked is None:
+        return None
+    nat, chows, pair = checked
+    table = _DECLARED
+    declared = []
+    for m in hand.melds:
+        d = table.get((m.kind, m.tile, m.concealed, m.added))
+        if d is None:
+            if len(table) > 4096:
+                table.clear()
+            d = table[m.kind, m.tile, m.concealed, m.added] = Set(
+                m.kind, m.tile, m.concealed, m.how, 0, (), True)
+        declared.append(d)
+    max_chows = s.goulash_max_chows if hand.goulash else s.max_chows
+    chows_left = 4 if max_chows is None else max(0, max_chows - chows)
+    return _plain_arrangements(hand, rule, tuple(declared), nat, pair, chows_left)
 
 
 # -- the plain hand: no wild tiles, every tile a playing tile ---------------------------------
@@ -206,7 +232,7 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
     honours = _honour_parts(held, need_pair)
     ways = [_suit_ways_at(tuple(held[base:base + 9]), base) for base in SUIT_BASES]
     broken = sum(1 for w in ways if not w)
-    screen = _SpecialScreen(held) if special else None
+    screen = _special_tiles(held) if special else None
     result = []
     for i in _candidates(held, bool(declared)):
         if physical[i] >= 4:
@@ -231,7 +257,7 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
         # As the general search reads it: special shapes whenever nothing is declared; the
         # one-tile-away check only skips tiles that make nothing at all.
         specials = (not declared and (special or standard)
-                    and (screen is None or screen.allows(i)))
+                    and (screen is None or i in screen))
         if not (standard or specials):
             continue
         found = [Arrangement("standard", declared + sets) for sets in standard]
@@ -246,81 +272,72 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
     return result
 
 
-class _SpecialScreen:
-    """Which tiles, added to thirteen held tiles (no wild tiles), can pass
-    ``_special_possible``: each of its branches read from the held tiles, so that most tiles
-    a fishing hand is tried with are ruled out without building the fourteen counts' checks.
-    ``allows(i)`` is False only where ``_special_possible`` would be."""
-
-    __slots__ = ("held", "sole_odd", "orphans", "honours", "full_run", "run_missing",
-                 "sums", "gates_missing")
-
-    def __init__(self, held: list[int]):
-        self.held = held
-        # Seven pairs: every count even, so the added tile must be the only odd one.
-        odd = [j for j in range(N) if held[j] & 1]
-        self.sole_odd = odd[0] if len(odd) == 1 else -1
-        # Thirteen orphans: no minor tile and every major, so at most one major missing
-        # (then it is the tile to add). -1: any major; -2: none.
+def _special_tiles(held: list[int]) -> set[int]:
+    """The tiles that, added to thirteen held tiles (no wild tiles), can pass
+    ``_special_possible``: each of its branches read from the held tiles, so that the tiles a
+    fishing hand is tried with are ruled out without building the fourteen counts' checks.
+    A tile left out is one for which ``_special_possible`` is False."""
+    allowed: set[int] = set()
+    # Seven pairs: every count even, so the added tile must be the held tiles' only odd one.
+    odd = [j for j, n in enumerate(held) if n & 1]
+    if len(odd) == 1:
+        allowed.add(odd[0])
+    # Thirteen orphans: no minor tile and every major, so at most one major missing (then it
+    # is the tile to add).
+    if not any(held[j] for j in _MINOR_INDICES):
         missing = [j for j in T.MAJOR_INDICES if not held[j]]
-        self.orphans = (-2 if any(held[j] for j in _MINOR_INDICES) or len(missing) > 1
-                        else missing[0] if missing else -1)
-        # A snake: four or more honours and a suit with all nine numbers.
-        self.honours = sum(held[T.FIRST_HONOUR:])
-        self.full_run = False
-        self.run_missing = set()
-        for b in SUIT_BASES:
-            missing = [b + n for n in range(9) if not held[b + n]]
-            if not missing:
-                self.full_run = True
-            elif len(missing) == 1:
-                self.run_missing.add(missing[0])
-        # Suits only: the tiles of each suit; gates of heaven's one missing tile (-1: none
-        # missing, -2: more than one), by suit.
-        self.sums = [sum(held[b:b + 9]) for b in SUIT_BASES]
-        self.gates_missing = []
-        for b in SUIT_BASES:
-            short = [(b + n, need - held[b + n]) for n, need in enumerate(_GATES)
-                     if held[b + n] < need]
-            self.gates_missing.append(-1 if not short else short[0][0]
-                                      if len(short) == 1 and short[0][1] == 1 else -2)
-
-    def allows(self, i: int) -> bool:
-        if i == self.sole_odd:
-            return True
-        orphans = self.orphans
-        if orphans == i or (orphans == -1 and i in _MAJOR_SET):
-            return True
-        honours = self.honours + (i >= T.FIRST_HONOUR)
-        if honours:
-            return honours >= 4 and (self.full_run or i in self.run_missing)
-        k = i // 9
-        sums = list(self.sums)
-        sums[k] += 1
-        used = [b for b, n in zip(SUIT_BASES, sums, strict=True) if n]
+        if not missing:
+            allowed.update(T.MAJOR_INDICES)
+        elif len(missing) == 1:
+            allowed.add(missing[0])
+    runs = [held[b:b + 9] for b in SUIT_BASES]
+    honours = sum(held[T.FIRST_HONOUR:])
+    # With honours (held, or the tile added) only a snake: four or more honours and a suit
+    # with all nine numbers, held or the ninth added.
+    full = any(all(run) for run in runs)
+    if honours + 1 >= 4 and full:
+        allowed.update(HONOURS)
+    if honours >= 4:
+        if full:
+            allowed.update(range(T.FIRST_HONOUR))
+        for b, run in zip(SUIT_BASES, runs, strict=True):
+            if run.count(0) == 1:
+                allowed.add(b + run.index(0))
+    if honours:
+        return allowed
+    # Suits only, and a suit tile added: the suits' checks on the fourteen counts.
+    sums = [sum(run) for run in runs]
+    for k, base in enumerate(SUIT_BASES):
+        after = list(sums)
+        after[k] += 1
+        used = [b for b, n in zip(SUIT_BASES, after, strict=True) if n]
         if len(used) == 1:  # gates of heaven: 1112345678999 and one more
-            missing = self.gates_missing[k]
-            return missing == -1 or missing == i
-        if len(used) == 2:  # knitting: the same counts in both suits
-            held = self.held
-            x, y = used
-            return all(held[x + n] + (x + n == i) == held[y + n] + (y + n == i)
-                       for n in range(9))
-        if sorted(sums) != [4, 5, 5]:  # triple knitting: 4, 5 and 5 tiles of the suits,
-            return False
-        # every number as often in all three suits but one, whose counts are n, n+1, n+1
-        held = self.held
-        uneven = -1
-        for n in range(9):
-            a, b, c = held[n] + (i == n), held[9 + n] + (i == 9 + n), held[18 + n] + (i == 18 + n)
-            if not a == b == c:
-                if uneven >= 0:
-                    return False
-                uneven = n
-                low, mid, high = sorted((a, b, c))
-                if not low + 1 == mid == high:
-                    return False
-        return uneven >= 0
+            short = [(n, need - runs[k][n]) for n, need in enumerate(_GATES)
+                     if runs[k][n] < need]
+            if not short:
+                allowed.update(range(base, base + 9))
+            elif len(short) == 1 and short[0][1] == 1:
+                allowed.add(base + short[0][0])
+        elif len(used) == 2:  # knitting: the same counts in both suits, seven each
+            if after[used[0] // 9] != 7 or after[used[1] // 9] != 7:
+                continue
+            other = runs[(used[0] if used[1] == base else used[1]) // 9]
+            diff = [n for n in range(9) if runs[k][n] != other[n]]
+            if len(diff) == 1 and runs[k][diff[0]] + 1 == other[diff[0]]:
+                allowed.add(base + diff[0])
+        elif sorted(after) == [4, 5, 5]:  # triple knitting: one number uneven, n, n+1, n+1
+            # Only the added tile's number changes: the numbers uneven in the held tiles stay
+            # so, and that number is uneven or not after it.
+            held_uneven = [m for m in range(9) if not runs[0][m] == runs[1][m] == runs[2][m]]
+            if len(held_uneven) > 2:
+                continue
+            for n in range(9):
+                counts = [run[n] + (j == k) for j, run in enumerate(runs)]
+                uneven = [sorted(counts)] if not counts[0] == counts[1] == counts[2] else []
+                uneven += [sorted(run[m] for run in runs) for m in held_uneven if m != n]
+                if len(uneven) == 1 and uneven[0][0] + 1 == uneven[0][1] == uneven[0][2]:
+                    allowed.add(base + n)
+    return allowed
 
 
 def set_tiles_of(s: Set) -> tuple[str, ...]:

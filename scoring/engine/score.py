@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import partial
 
 from .arrange import arrangements as find_arrangements
-from .arrange import clear_declared_sets
+from .arrange import clear_declared_sets, valid_plain_arrangements
 from .arrange import completions as find_completions
 from .context import (
     ALL_BITS,
@@ -779,8 +779,10 @@ def score_arrangements(hand: Hand, rule: HouseRule, arrangements: Sequence[Arran
 def score_hand(hand: Hand, rule: HouseRule) -> ScoreResult:
     """Validate ``hand`` under ``rule`` (``HandError`` if it cannot be), find its
     arrangements and score the best of them."""
-    validate_hand(hand, rule)
-    found = find_arrangements(hand, rule)
+    found = valid_plain_arrangements(hand, rule)  # the common hand, checked as it is read
+    if found is None:
+        validate_hand(hand, rule)
+        found = find_arrangements(hand, rule)
     if not found:
         raise HandError([Problem("concealed", "not_a_winning_hand", NOT_A_WINNING_HAND)])
     fishing: list = []

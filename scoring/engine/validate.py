@@ -87,57 +87,73 @@ def _plainly_valid(hand: Hand, rule: HouseRule, allow_short: bool) -> bool:
     """True when ``hand`` has none of the problems ``_problems`` looks for, checked in one pass
     for the common hand: melds without listed tiles, concealed tiles all playing tiles. False
     means "not plainly": the full checks then run and say what is wrong, if anything."""
+    return plain_validity(hand, rule, allow_short) is not None
+
+
+def plain_validity(hand: Hand, rule: HouseRule, allow_short: bool = False
+                   ) -> tuple[list[int], int, bool] | None:
+    """For a plainly valid hand (see ``_plainly_valid``): the counts of its concealed tiles
+    (34 entries), its declared chows and whether it declares its pair, which the arrangement
+    search starts from. None for any other hand."""
     if hand.seat_wind not in WINDS or hand.prevailing_wind not in WINDS:
-        return False
+        return None
     params = rule.scoring
     max_chows = params.goulash_max_chows if hand.goulash else params.max_chows
-    physical = [0] * T.N_PLAYING
+    nat = [0] * T.N_PLAYING
     index = T.INDEX
-    counted = len(hand.concealed)
-    chows = pairs = 0
-    table = _PLAIN_MELDS
-    for meld in hand.melds:
-        if meld.tiles:
-            return False
-        entry = table.get((meld.kind, meld.tile, meld.concealed, meld.added))
-        if entry is None:
-            entry = _plain_meld(meld)
-            if entry is None:
-                return False
-        size, naturals, kind = entry
-        counted += size
-        if kind == "chow":
-            chows += 1
-        elif kind == "pair":
-            pairs += 1
-        for i in naturals:
-            physical[i] += 1
-    if pairs > 1 or (max_chows is not None and chows > max_chows):
-        return False
-    for code in hand.concealed:
+    concealed = hand.concealed
+    for code in concealed:
         i = index.get(code)
         if i is None:
-            return False
-        physical[i] += 1
+            return None
+        nat[i] += 1
+    physical = nat
+    counted = len(concealed)
+    chows = pairs = 0
+    melds = hand.melds
+    if melds:
+        physical = list(nat)
+        table = _PLAIN_MELDS
+        for meld in melds:
+            if meld.tiles:
+                return None
+            entry = table.get((meld.kind, meld.tile, meld.concealed, meld.added))
+            if entry is None:
+                entry = _plain_meld(meld)
+                if entry is None:
+                    return None
+            size, naturals, kind = entry
+            counted += size
+            if kind == "chow":
+                chows += 1
+            elif kind == "pair":
+                pairs += 1
+            for i in naturals:
+                physical[i] += 1
+        if pairs > 1 or (max_chows is not None and chows > max_chows):
+            return None
     if max(physical) > 4:
-        return False
+        return None
     bonus = hand.bonus
     if bonus:
         if len(set(bonus)) != len(bonus):
-            return False
+            return None
         for code in bonus:
             if code not in T.BONUS:
-                return False
+                return None
     win = hand.win
     if hand.mahjong:
         if counted != MAHJONG_TILES or win is None or win.source not in WIN_SOURCES:
-            return False
+            return None
         tile = win.tile
-        if tile is not None and tile not in hand.concealed:
+        if tile is not None and tile not in concealed:
             i = index.get(tile)  # a bonus tile or an unknown code is a problem
-            return i is not None and any(i in _plain_meld(m)[1] for m in hand.melds)
-        return True
-    return win is None and (counted == LOSING_TILES or (allow_short and counted < LOSING_TILES))
+            if i is None or not any(i in _plain_meld(m)[1] for m in melds):
+                return None
+    elif win is not None or not (counted == LOSING_TILES
+                                 or (allow_short and counted < LOSING_TILES)):
+        return None
+    return nat, chows, pairs == 1
 
 
 # A declared meld without listed tiles that has no problem of its own, by (kind, tile,

@@ -306,7 +306,13 @@ def own_bonus(ctx: ScoringContext, kind: str | None = None) -> int:
     return sum(1 for t in ctx.bonus if t in own)
 
 
-@rule_function("bouquet", bonus=True, needs="bonus", depends_on="bonus_key",
+def _bouquet_fast(kind: str | None = "flower") -> RuleFunction:
+    sets = tuple(frozenset(f"{prefix}{n}" for n in "1234") for prefix in _BONUS_PREFIX[kind])
+    return lambda ctx: sum(1 for full in sets if full.issubset(ctx.bonus)) if len(
+        ctx.bonus) >= 4 else 0
+
+
+@rule_function("bouquet", bonus=True, needs="bonus", depends_on="bonus_key", fast=_bouquet_fast,
                prefilter=lambda kind="flower": lambda ctx: len(ctx.bonus) >= 4)
 def bouquet(ctx: ScoringContext, kind: str | None = "flower") -> int:
     """Full sets of four flowers or seasons (``kind=None``: either, counted separately)."""
