@@ -126,8 +126,9 @@ def _well_formed(data: dict) -> Hand | None:
     mahjong = get("mahjong", False)
     goulash = get("goulash", False)
     fishing = get("fishing", False)
-    if not (_FLAG_OK(mahjong) and _FLAG_OK(goulash) and _FLAG_OK(fishing)):
-        return None
+    for flag in (mahjong, goulash, fishing):
+        if flag is not True and flag is not False and flag is not None:
+            return None
     spellings = _SPELLINGS
     concealed = get("concealed")
     bonus = get("bonus")
@@ -135,13 +136,13 @@ def _well_formed(data: dict) -> Hand | None:
         if concealed is None:
             concealed = ()
         elif concealed.__class__ is list and len(concealed) <= MAX_TILES:
-            concealed = tuple([spellings[code] for code in concealed])
+            concealed = tuple(map(spellings.__getitem__, concealed))
         else:
             return None
         if bonus is None:
             bonus = ()
         elif bonus.__class__ is list and len(bonus) <= MAX_TILES:
-            bonus = tuple([spellings[code] for code in bonus])
+            bonus = tuple(map(spellings.__getitem__, bonus))
         else:
             return None
     except (KeyError, TypeError):  # an unknown code, or one that is not a string
@@ -176,22 +177,72 @@ def _well_formed(data: dict) -> Hand | None:
         if not ((tile is None or (tile.__class__ is str and tile in spellings))
                 and source.__class__ is str and source in WIN_SOURCES):
             return None
-        flags = [raw_win.get(name) for name in WIN_FLAGS]
-        for v in flags:
-            if not (v is None or v is True or v is False):
-                return None
-        win = Win(spellings[tile] if tile is not None else None, source,
-                  *[v is True for v in flags])
+        flags = _NO_FLAGS
+        if len(raw_win) > 2:  # more than the tile and where it came from: a flag or more
+            flags = list(flags)
+            for name, value in raw_win.items():
+                at = _FLAG_AT.get(name)
+                if at is not None:
+                    if value is True:
+                        flags[at] = True
+                    elif value is not None and value is not False:
+                        return None
+        win = _new_win(spellings[tile] if tile is not None else None, source, *flags)
     elif raw_win is not None:
         return None
     else:
         win = None
-    return Hand(seat, prevailing, mahjong is True, melds, concealed, bonus, win,
-                goulash is True, fishing is True, rules, players)
+    return _new_hand(seat, prevailing, mahjong is True, melds, concealed, bonus, win,
+                     goulash is True, fishing is True, rules, players)
 
 
-def _FLAG_OK(value: Any) -> bool:  # noqa: N802 - reads as the constant test it is
-    return value is None or value is True or value is False
+_NO_FLAGS = (False,) * len(WIN_FLAGS)
+_FLAG_AT = {name: i for i, name in enumerate(WIN_FLAGS)}
+
+# A Hand and a Win built from all their fields, in order: what the frozen dataclasses'
+# __init__ does, each field stored through its slot's own setter instead of a look-up of
+# object.__setattr__ per field (the dearest part of reading a well-formed hand).
+_new = object.__new__
+assert tuple(f.name for f in fields(Hand)) == (
+    "seat_wind", "prevailing_wind", "mahjong", "melds", "concealed", "bonus", "win", "goulash",
+    "fishing", "rules", "players")
+_h0, _h1, _h2, _h3, _h4, _h5, _h6, _h7, _h8, _h9, _h10 = (
+    getattr(Hand, f.name).__set__ for f in fields(Hand))
+_w0, _w1, _w2, _w3, _w4, _w5, _w6, _w7, _w8, _w9 = (getattr(Win, f.name).__set__
+                                                    for f in fields(Win))
+
+
+def _new_hand(seat_wind, prevailing_wind, mahjong, melds, concealed, bonus, win, goulash,
+              fishing, rules, players) -> Hand:
+    hand = _new(Hand)
+    _h0(hand, seat_wind)
+    _h1(hand, prevailing_wind)
+    _h2(hand, mahjong)
+    _h3(hand, melds)
+    _h4(hand, concealed)
+    _h5(hand, bonus)
+    _h6(hand, win)
+    _h7(hand, goulash)
+    _h8(hand, fishing)
+    _h9(hand, rules)
+    _h10(hand, players)
+    return hand
+
+
+def _new_win(tile, source, *flags) -> Win:  # flags in WIN_FLAGS' order, as Win's fields
+    win = _new(Win)
+    _w0(win, tile)
+    _w1(win, source)
+    f2, f3, f4, f5, f6, f7, f8, f9 = flags
+    _w2(win, f2)
+    _w3(win, f3)
+    _w4(win, f4)
+    _w5(win, f5)
+    _w6(win, f6)
+    _w7(win, f7)
+    _w8(win, f8)
+    _w9(win, f9)
+    return win
 
 
 def _kind(value: Any) -> str:

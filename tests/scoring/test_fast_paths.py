@@ -57,13 +57,20 @@ def test_well_formed_json_reads_as_the_field_by_field_parser_reads_it():
         fast = P._well_formed(data)
         assert fast is not None
         assert fast == _parsed_slowly(data)
+    flags = {name: True for name in P.WIN_FLAGS}
+    for name in P.WIN_FLAGS:
+        data = {**CORPUS[0], "win": {"tile": "dr", "from": "wall", name: True, "other": 3}}
+        assert P._well_formed(data) == _parsed_slowly(data)
+    data = {**CORPUS[0], "win": {"tile": "dr", "source": "kong_box", **flags}}
+    assert P._well_formed(data) == _parsed_slowly(data)
 
 
 @pytest.mark.parametrize("change", [
     {"seat_wind": "e"}, {"mahjong": 1}, {"concealed": ["B1", "zz"]}, {"bonus": "f1"},
     {"melds": [{"kind": " pung", "tile": "b1"}]}, {"melds": [{"kind": "pung", "tile": "b1",
                                                              "tiles": ["b1", "b1", "b1"]}]},
-    {"win": {"tile": "b1", "from": "Wall"}}, {"players": 7}, {"rules": 3},
+    {"win": {"tile": "b1", "from": "Wall"}}, {"players": 7}, {"rules": 3}, {"mahjong": 1.0},
+    {"goulash": 0}, {"win": {"tile": "dr", "from": "wall", "robbed_kong": 1}},
 ])
 def test_anything_unusual_is_left_to_the_field_by_field_parser(change):
     data = {**CORPUS[0], **change}
