@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from itertools import chain, combinations
+from itertools import chain, combinations, repeat
 from operator import itemgetter
 
 from . import tiles as T
@@ -1089,8 +1089,7 @@ def _plain_partial(declared: tuple, held: list[int], chows_left: int) -> list[Ar
     a chow can be taken from the loose tiles, a second reading with chows (so the two always
     differ). ``held`` is used up."""
     first = []  # each set as its place in _PARTIAL_SETS
-    for i in range(N):
-        n = held[i]
+    for i, n in enumerate(held):
         if n >= 2:
             if n >= 3:
                 first.append(3 * i + 2)
@@ -1103,22 +1102,28 @@ def _plain_partial(declared: tuple, held: list[int], chows_left: int) -> list[Ar
     if chows_left:
         made = 0
         codes = first
-        for i in range(T.FIRST_HONOUR):
-            while (made < chows_left and i % 9 <= 6 and held[i] and held[i + 1]
-                   and held[i + 2]):
+        for i in _CHOW_STARTS:
+            while held[i] and held[i + 1] and held[i + 2]:
                 held[i] -= 1
                 held[i + 1] -= 1
                 held[i + 2] -= 1
                 codes.append(3 * i)
                 made += 1
+                if made == chows_left:
+                    break
+            if made == chows_left:
+                break
         if made:
             readings.append(_plain_partial_reading(declared, codes, held))
     return readings
 
 
+_CHOW_STARTS = tuple(i for i in range(T.FIRST_HONOUR) if i % 9 <= 6)
+
+
 def _plain_partial_reading(declared: tuple, codes: list[int], rest: list[int]) -> Arrangement:
     codes.sort()
-    loose = tuple(chain.from_iterable((T.PLAYING[i],) * n for i, n in enumerate(rest) if n))
+    loose = tuple(chain.from_iterable(map(repeat, T.PLAYING, rest)))
     return Arrangement("partial", declared + tuple(map(_PARTIAL_SETS.__getitem__, codes)),
                        loose)
 

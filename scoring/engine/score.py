@@ -120,12 +120,14 @@ class _Side:
         # own wind or the round's (all a per-set test may ask of the winds); the same sets
         # recur in hand after hand.
         self.set_hits: dict[tuple, tuple[int, ...]] = {}
+        # The same entries by the set object's identity (see _set_facts).
+        self.set_ident: dict[int, tuple] = {}
         # A keyed group's matches, by the group and the value of its deciding fact.
         self.keyed_hits: dict[tuple, tuple[tuple[int, int], ...]] = {}
 
     def counts(self, ctx: ScoringContext) -> dict[int, int]:
         """How many times each matching item matched, by the item's index."""
-        counts = _set_facts(ctx, self.set_hits, self.per_set)
+        counts = _set_facts(ctx, self.set_hits, self.per_set, self.set_ident)
         for gate, key, steps, pres in self.groups:
             if gate is not None and not getattr(ctx, gate):
                 continue
@@ -150,24 +152,37 @@ class _Side:
 _KIND_NUMBER = {"pung": 0, "kong": 1, "chow": 2, "pair": 3, "group": 4}
 
 
-def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step]) -> dict[int, int]:
+def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step],
+               by_set: dict[int, tuple]) -> dict[int, int]:
     """One pass over the arrangement's sets: the per-set items' matches (the returned counts,
     by item index) and, set on ``ctx``, the facts the prefilters and fast forms read (the
     tile-class masks, the number of sets of each kind, whether all are concealed). Each set
     is looked up in ``memo`` by its signature (kind, tile, concealed, how, wild, and whether
     its tile is the player's own wind or the round's, all a per-set test may ask): its items,
-    its tile-class masks and its kind."""
+    its tile-class masks and its kind; and, first, in ``by_set`` by the set object itself."""
     counts: dict[int, int] = {}
     own, round_ = ctx.own_wind, ctx.round_wind
     every, some = ALL_BITS, 0
     kinds = [0, 0, 0, 0, 0]
     concealed = True
+    # Most sets are shared objects (the search's tables): found by identity first, with a
+    # place for each answer to "is its tile the own wind, the round's"; the entry holds the
+    # set, so that its id is not reused while the entry lives.
+    if len(by_set) > _SETS_KEPT:
+        by_set.clear()
     for s in ctx.sets:
         tile = s.tile
-        key = (s.kind, tile, s.concealed, s.how, s.wild, tile == own, tile == round_)
-        entry = memo.get(key)
+        place = (tile == own) + 2 * (tile == round_)
+        known = by_set.get(id(s))
+        if known is None or known[0] is not s:
+            known = by_set[id(s)] = (s, [None, None, None, None])
+        entry = known[1][place]
         if entry is None:
-            entry = memo[key] = _set_entry(s, own, round_, per_set)
+            key = (s.kind, tile, s.concealed, s.how, s.wild, tile == own, tile == round_)
+            entry = memo.get(key)
+            if entry is None:
+                entry = memo[key] = _set_entry(s, own, round_, per_set)
+            known[1][place] = entry
         hits, set_all, set_any, kind = entry
         for i in hits:
             counts[i] = counts.get(i, 0) + 1
@@ -197,6 +212,7 @@ def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step]) -> dic
     return counts
 
 
+_SETS_KEPT = 20_000
 _SUIT_BITS = sum(CLASS_BIT[suit] for suit in ("b", "c", "d"))
 _HONOUR_BIT = CLASS_BIT["honour"]
 
@@ -609,7 +625,7 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
     for _tile, arrangements in completions:
         for arrangement in arrangements:
             ctx = ScoringContext(hand, rule, arrangement, False)
-            _set_facts(ctx, loser.set_hits, loser.per_set)
+            _set_facts(ctx, loser.set_hits, loser.per_set, loser.set_ident)
             for gate, steps in groups:
                 if gate is not None and not getattr(ctx, gate):
                     continue

@@ -198,7 +198,7 @@ def test_prefilters_and_fast_forms_agree_with_their_rule_functions(slug):
         for is_winner in (True, False):
             lazy = ScoringContext(hand, rule, arrangement, is_winner)  # facts worked out
             preset = ScoringContext(hand, rule, arrangement, is_winner)  # facts from the pass
-            S._set_facts(preset, {}, ())
+            S._set_facts(preset, {}, (), {})
             for name in ("tile_all", "tile_any", "suits", "has_honours", "chows", "kongs",
                          "all_concealed", "pung_hand"):
                 assert getattr(preset, name) == getattr(lazy, name), name
