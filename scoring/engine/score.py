@@ -112,9 +112,11 @@ class _Side:
         # passes, the group is skipped before its deciding fact is worked out.
         # A group whose every step has a fast form is asked directly: that costs less than
         # building its deciding fact's memo key.
+        # Each step also as a tuple (index, call, prefilter, step), read faster.
         self.groups = tuple(
             (gate, None if all(s.fast for s in steps) else key, steps,
-             tuple(s.pre for s in steps) if all(s.pre is not None for s in steps) else None)
+             tuple(s.pre for s in steps) if all(s.pre is not None for s in steps) else None,
+             tuple((s.index, s.call, s.pre, s) for s in steps))
             for gate, key, steps in self.whole)
         # Which per-set items a set matches, by the set and whether its tile is the player's
         # own wind or the round's (all a per-set test may ask of the winds); the same sets
@@ -128,7 +130,7 @@ class _Side:
     def counts(self, ctx: ScoringContext) -> dict[int, int]:
         """How many times each matching item matched, by the item's index."""
         counts = _set_facts(ctx, self.set_hits, self.per_set, self.set_ident)
-        for gate, key, steps, pres in self.groups:
+        for gate, key, steps, pres, asked in self.groups:
             if gate is not None and not getattr(ctx, gate):
                 continue
             if pres is not None:
@@ -138,14 +140,22 @@ class _Side:
                 else:
                     continue  # nothing can match: no need to work out the deciding fact
             if key is None:
-                found = _call(steps, ctx)
+                for index, call, pre, step in asked:
+                    if pre is not None and not pre(ctx):
+                        continue
+                    try:
+                        n = call(ctx)
+                    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+                        raise _bad_arguments(step, exc) from exc
+                    if n:
+                        counts[index] = n
             else:
                 memo_key = (key, getattr(ctx, key))
                 found = self.keyed_hits.get(memo_key)
                 if found is None:
                     found = self.keyed_hits[memo_key] = _call(steps, ctx)
-            for i, n in found:
-                counts[i] = n
+                for i, n in found:
+                    counts[i] = n
         return counts
 
 
@@ -182,12 +192,12 @@ def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step],
             entry = memo.get(key)
             if entry is None:
                 entry = memo[key] = _set_entry(s, own, round_, per_set)
+            if entry[1] is None:  # a special shape's group: the masks of its own tiles
+                entry = (entry[0], *_masks(set_tiles(s)), entry[3])
             known[1][place] = entry
         hits, set_all, set_any, kind = entry
         for i in hits:
             counts[i] = counts.get(i, 0) + 1
-        if set_all is None:  # a special shape's group: its tiles are its own
-            set_all, set_any = _masks(set_tiles(s))
         every &= set_all
         some |= set_any
         kinds[kind] += 1
@@ -623,6 +633,8 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
     loser = plan.loser
     groups = plan.fishing_groups
     for _tile, arrangements in completions:
+        if len(tried) == len(plan.fishing):
+            break  # every special hand found: nothing more to find
         for arrangement in arrangements:
             ctx = ScoringContext(hand, rule, arrangement, False)
             _set_facts(ctx, loser.set_hits, loser.per_set, loser.set_ident)
