@@ -163,7 +163,7 @@ def corpus() -> list[tuple[str, dict]]:
 # an item's arguments to its set test. The "warm tables" figures keep them between repeats.
 ALGORITHM_TABLES = frozenset({
     "scoring.engine.arrange._suit_ways",
-    "scoring.engine.arrange._suit_ways_at",
+    "scoring.engine.arrange._suit_readings",
     "scoring.engine.arrange._make_set",
     "scoring.engine.arrange._declared_set_cached",
     "scoring.engine.arrange._exposed",

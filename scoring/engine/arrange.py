@@ -156,7 +156,9 @@ def _plain_arrangements(hand: Hand, rule: HouseRule, declared: tuple, nat: list[
             result.extend(_discard_readings(arrangement, len(declared), win_tile))
         else:
             result.append(arrangement)
-    if not declared:
+    # Fourteen concealed tiles: a special shape's counts first (what _special_readings asks
+    # first of tiles without wild ones).
+    if not declared and _special_possible(counts):
         for shape, parts in _special_readings(counts, _NO_TILES, 0, T.JOKER, lim_special):
             result.append(Arrangement(shape, tuple(map(_make_set, parts))))
     return result
@@ -230,7 +232,7 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
     special = not declared and _special_one_tile_away(held) and lim_special >= 0
     # One tile changes one suit (or the honours): the others' readings are the held tiles'.
     honours = _honour_parts(held, need_pair)
-    ways = [_suit_ways_at(tuple(held[base:base + 9]), base) for base in SUIT_BASES]
+    ways = [_suit_readings(tuple(held[base:base + 9]), base) for base in SUIT_BASES]
     broken = sum(1 for w in ways if not w)
     screen = _special_tiles(held) if special else None
     result = []
@@ -250,7 +252,7 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
                 base = SUIT_BASES[k]
                 run = held[base:base + 9]
                 run[i - base] += 1
-                suit = _suit_ways_at(tuple(run), base)
+                suit = _suit_readings(tuple(run), base)
                 standard = (_combine(*honours, [suit if j == k else w for j, w in
                                                 enumerate(ways)], need_pair, chows_left)
                             if suit else ())
@@ -609,13 +611,6 @@ def _suit_ways(c: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ..
 
 
 @lru_cache(maxsize=1 << 16)
-def _suit_ways_at(c: tuple[int, ...], base: int) -> tuple[tuple, ...]:
-    """``_suit_ways`` with the numbers turned into tile indices of the suit at ``base``."""
-    return tuple((tuple(base + p for p in pungs), tuple(base + c for c in chows),
-                  pair + base if pair >= 0 else -1) for pungs, chows, pair in _suit_ways(c))
-
-
-@lru_cache(maxsize=1 << 16)
 def _standard_plain(counts: tuple[int, ...], need_pair: bool, chows_left: int):
     return _read_standard(counts, need_pair, chows_left)
 
@@ -628,50 +623,60 @@ def _read_standard(counts: tuple[int, ...], need_pair: bool, chows_left: int):
         return ()
     per_suit = []
     for base in SUIT_BASES:
-        ways = _suit_ways_at(counts[base:base + 9], base)
+        ways = _suit_readings(counts[base:base + 9], base)
         if not ways:
             return ()
         per_suit.append(ways)
     return _combine(*honours, per_suit, need_pair, chows_left)
 
 
-def _honour_parts(counts, need_pair: bool) -> tuple[list[int], int] | None:
-    """The honours' pungs and pair (-1: none), or None when they are not pungs and a pair."""
-    h_pungs = []
-    h_pair = -1
+def _honour_parts(counts, need_pair: bool) -> tuple[tuple[Set, ...], int] | None:
+    """The honours' pungs and pair as sets in index order, and the number of pairs (0 or 1);
+    None when the honours are not pungs and a pair."""
+    sets = ()
+    pairs = 0
     for i in HONOURS:
         n = counts[i]
         if n == 3:
-            h_pungs.append(i)
+            sets += (_PLAIN_SETS[3 * i],)
         elif n == 2:
-            if h_pair >= 0 or not need_pair:
+            if pairs or not need_pair:
                 return None
-            h_pair = i
+            pairs = 1
+            sets += (_PLAIN_SETS[3 * i + 2],)
         elif n:
             return None
-    return h_pungs, h_pair
+    return sets, pairs
 
 
-def _combine(h_pungs: list[int], h_pair: int, per_suit: list, need_pair: bool,
+@lru_cache(maxsize=1 << 16)
+def _suit_readings(c: tuple[int, ...], base: int) -> tuple[tuple[tuple[Set, ...], int, int], ...]:
+    """``_suit_ways`` of the suit at ``base`` as (its sets, in _PLAIN_SETS' order; its number
+    of chows; its number of pairs). A suit's sets all come before the next suit's and before
+    the honours', so a reading is its suits' sets and the honours' put end to end."""
+    out = []
+    for pungs, chows, pair in _suit_ways(c):
+        codes = [3 * (base + p) for p in pungs] + [3 * (base + p) + 1 for p in chows]
+        if pair >= 0:
+            codes.append(3 * (base + pair) + 2)
+        codes.sort()
+        out.append((tuple(map(_PLAIN_SETS.__getitem__, codes)), len(chows), int(pair >= 0)))
+    return tuple(out)
+
+
+def _combine(h_sets: tuple[Set, ...], h_pairs: int, per_suit: list, need_pair: bool,
              chows_left: int) -> tuple:
     """Every reading made of the honours' sets and one way of each suit."""
     out = []
     want_pairs = 1 if need_pair else 0
-    for a in per_suit[0]:
-        for b in per_suit[1]:
-            for c in per_suit[2]:
-                pairs = [p for p in (h_pair, a[2], b[2], c[2]) if p >= 0]
-                if len(pairs) != want_pairs:
+    ways_b, ways_c, ways_d = per_suit
+    for b_sets, b_chows, b_pairs in ways_b:
+        for c_sets, c_chows, c_pairs in ways_c:
+            for d_sets, d_chows, d_pairs in ways_d:
+                if (h_pairs + b_pairs + c_pairs + d_pairs != want_pairs
+                        or b_chows + c_chows + d_chows > chows_left):
                     continue
-                chows = a[1] + b[1] + c[1]
-                if len(chows) > chows_left:
-                    continue
-                # Each set as its place in _PLAIN_SETS, whose order is _part_order's.
-                codes = [3 * i for i in (*h_pungs, *a[0], *b[0], *c[0])]
-                codes += [3 * i + 1 for i in chows]
-                codes += [3 * i + 2 for i in pairs]
-                codes.sort()
-                out.append(tuple(map(_PLAIN_SETS.__getitem__, codes)))
+                out.append(b_sets + c_sets + d_sets + h_sets)
     return tuple(out)
 
 
