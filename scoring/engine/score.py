@@ -110,11 +110,9 @@ class _Side:
         self.whole = tuple((gate, key, tuple(group)) for (gate, key), group in groups.items())
         # As ``whole``, with each group's prefilters when every step of it has one: when none
         # passes, the group is skipped before its deciding fact is worked out.
-        # A group whose every step has a fast form is asked directly: that costs less than
-        # building its deciding fact's memo key.
         # Each step also as a tuple (index, call, prefilter, step), read faster.
         self.groups = tuple(
-            (gate, None if all(s.fast for s in steps) else key, steps,
+            (gate, key, steps,
              tuple(s.pre for s in steps) if all(s.pre is not None for s in steps) else None,
              tuple((s.index, s.call, s.pre, s) for s in steps))
             for gate, key, steps in self.whole)
@@ -216,6 +214,8 @@ def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step],
     d["chows"] = kinds[2]
     d["kongs"] = kinds[1]
     d["all_concealed"] = concealed
+    params = ctx.rule.scoring
+    d["max_chows"] = params.goulash_max_chows if ctx.hand.goulash else params.max_chows
     # Four pungs or kongs and a pair, nothing left over (ScoringContext.pung_hand).
     d["pung_hand"] = (not loose and kinds[0] + kinds[1] == 4 and kinds[3] == 1
                       and len(ctx.sets) == 5)

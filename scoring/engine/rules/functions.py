@@ -358,7 +358,13 @@ def all_majors(ctx: ScoringContext) -> int:
     return only_tiles(ctx, "major")
 
 
-@rule_function("no_chows")
+def _no_chows_fast(shapes: Any = ("standard",)) -> RuleFunction:
+    allowed = _names(shapes)
+    return lambda ctx: 0 if ctx.max_chows == 0 or ctx.chows else (
+        1 if allowed is None or ctx.shape in allowed else 0)
+
+
+@rule_function("no_chows", fast=_no_chows_fast)
 def no_chows(ctx: ScoringContext, shapes: Any = ("standard",)) -> int:
     """No chow, counted only where chows were allowed in this hand: not in a goulash or
     wherever the house rule allows none (004 Sheet 17; Sheet 19 hand 3)."""
