@@ -290,16 +290,16 @@ def _own_bonus_fast(kind: str | None = None) -> RuleFunction:
     return lambda ctx: sum(1 for t in ctx.bonus if t in own[ctx.hand.seat_wind])
 
 
-@rule_function("bonus_tiles", bonus=True, needs="bonus", depends_on="bonus_key",
-               fast=_bonus_tiles_fast)
+# Not remembered by the flowers held (bonus_key): their many combinations recur too seldom
+# for a memo to beat the fast forms.
+@rule_function("bonus_tiles", bonus=True, needs="bonus", fast=_bonus_tiles_fast)
 def bonus_tiles(ctx: ScoringContext, kind: str | None = None) -> int:
     """Flowers (``kind="flower"``), seasons, or both held."""
     prefixes = _BONUS_PREFIX[kind]
     return sum(1 for t in ctx.bonus if t[0] in prefixes)
 
 
-@rule_function("own_bonus", bonus=True, needs="bonus", depends_on="bonus_key",
-               fast=_own_bonus_fast)
+@rule_function("own_bonus", bonus=True, needs="bonus", fast=_own_bonus_fast)
 def own_bonus(ctx: ScoringContext, kind: str | None = None) -> int:
     """The player's own flower or season (004 Sheet 20: 1 = East ... 4 = North)."""
     own = _OWN_BONUS[kind, ctx.hand.seat_wind]
@@ -312,7 +312,7 @@ def _bouquet_fast(kind: str | None = "flower") -> RuleFunction:
         ctx.bonus) >= 4 else 0
 
 
-@rule_function("bouquet", bonus=True, needs="bonus", depends_on="bonus_key", fast=_bouquet_fast,
+@rule_function("bouquet", bonus=True, needs="bonus", fast=_bouquet_fast,
                prefilter=lambda kind="flower": lambda ctx: len(ctx.bonus) >= 4)
 def bouquet(ctx: ScoringContext, kind: str | None = "flower") -> int:
     """Full sets of four flowers or seasons (``kind=None``: either, counted separately)."""
