@@ -101,8 +101,18 @@ def set_tiles(s: Set) -> tuple[str, ...]:
         suit, n = s.tile[0], int(s.tile[1])
         return (s.tile, f"{suit}{n + 1}", f"{suit}{n + 2}")
     if s.kind == "group":
-        return tuple(t[1:] if len(t) == 3 and t[0] == "j" else t for t in s.tiles)
+        held = s.tiles
+        found = _GROUP_TILES.get(held)
+        if found is None:
+            found = tuple(t[1:] if len(t) == 3 and t[0] == "j" else t for t in held)
+            if len(_GROUP_TILES) < 4096:  # a special shape's groups: a few hundred in all
+                _GROUP_TILES[held] = found
+        return found
     return (s.tile,) * _SIZE.get(s.kind, 1)
+
+
+# A group's tiles as held to the tiles they stand for.
+_GROUP_TILES: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 _SIZE = {"pung": 3, "kong": 4, "pair": 2}
@@ -178,6 +188,11 @@ class ScoringContext:
         for t in self.tiles:
             out |= masks.get(t, 0)
         return out
+
+    @cached_property
+    def tile_count(self) -> int:
+        """How many tiles the arrangement holds: ``len(tiles)``."""
+        return len(self.tiles)
 
     @cached_property
     def kongs(self) -> int:
@@ -296,7 +311,9 @@ _WIN_FACTS: dict[tuple, frozenset[str]] = {}
 
 
 def clear_win_facts() -> None:
+    """Forget the tables of sub-structures kept here: win facts, groups' tiles."""
     _WIN_FACTS.clear()
+    _GROUP_TILES.clear()
 
 
 __all__ = [

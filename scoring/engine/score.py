@@ -172,6 +172,7 @@ def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step],
     own, round_ = ctx.own_wind, ctx.round_wind
     every, some = ALL_BITS, 0
     kinds = [0, 0, 0, 0, 0]
+    n_tiles = 0
     concealed = True
     # Most sets are shared objects (the search's tables): found by identity first, with a
     # place for each answer to "is its tile the own wind, the round's"; the entry holds the
@@ -191,14 +192,16 @@ def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step],
             if entry is None:
                 entry = memo[key] = _set_entry(s, own, round_, per_set)
             if entry[1] is None:  # a special shape's group: the masks of its own tiles
-                entry = (entry[0], *_masks(set_tiles(s)), entry[3])
+                tiles = set_tiles(s)
+                entry = (entry[0], *_masks(tiles), entry[3], len(tiles))
             known[1][place] = entry
-        hits, set_all, set_any, kind = entry
+        hits, set_all, set_any, kind, size = entry
         for i in hits:
             counts[i] = counts.get(i, 0) + 1
         every &= set_all
         some |= set_any
         kinds[kind] += 1
+        n_tiles += size
         if not s.concealed:
             concealed = False
     loose = ctx.loose
@@ -207,6 +210,7 @@ def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step],
         every &= loose_all
         some |= loose_any
     d = ctx.__dict__  # the cached facts of ScoringContext, as it would work them out
+    d["tile_count"] = n_tiles + len(loose)
     d["tile_all"] = every
     d["tile_any"] = some
     d["suits"] = SUITS_OF_BITS[some & _SUIT_BITS]
@@ -238,10 +242,13 @@ def _masks(tiles: Iterable[str]) -> tuple[int, int]:
 
 
 def _set_entry(s, own: str, round_: str, per_set: Sequence[_Step]) -> tuple:
+    """A set's per-set items, tile-class masks, kind and number of tiles (the masks and size
+    of a group are its own: None here)."""
     hits = tuple(step.index for step in per_set if step.per_set(s, own, round_))
     if s.kind == "group":
-        return hits, None, None, 4
-    return (hits, *_masks(set_tiles(s)), _KIND_NUMBER.get(s.kind, 4))
+        return hits, None, None, 4, None
+    tiles = set_tiles(s)
+    return (hits, *_masks(tiles), _KIND_NUMBER.get(s.kind, 4), len(tiles))
 
 
 def _call(steps: Sequence[_Step], ctx: ScoringContext) -> tuple[tuple[int, int], ...]:

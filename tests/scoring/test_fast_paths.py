@@ -200,7 +200,7 @@ def test_prefilters_and_fast_forms_agree_with_their_rule_functions(slug):
             preset = ScoringContext(hand, rule, arrangement, is_winner)  # facts from the pass
             S._set_facts(preset, {}, (), {})
             for name in ("tile_all", "tile_any", "suits", "has_honours", "chows", "kongs",
-                         "all_concealed", "pung_hand"):
+                         "all_concealed", "pung_hand", "tile_count", "max_chows"):
                 assert getattr(preset, name) == getattr(lazy, name), name
             for step in steps:
                 item = step.item

@@ -565,7 +565,7 @@ def four_blessings(ctx: ScoringContext) -> int:
 
 def _fourteen_concealed(ctx: ScoringContext, concealed: bool) -> bool:
     # Only a special shape of the arrangement search: a reading as sets is scored as sets.
-    return ctx.special_shape and len(ctx.tiles) == 14 and _concealed_ok(ctx, concealed)
+    return ctx.special_shape and ctx.tile_count == 14 and _concealed_ok(ctx, concealed)
 
 
 @rule_function("seven_pairs", needs="special_shape", prefilter=_seven_pairs_prefilter)
