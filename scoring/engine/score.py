@@ -547,10 +547,17 @@ def _sums(plan: _Plan, counts: dict[int, int], indices: list[int]) -> tuple[int,
 def _ordinary(plan: _Plan, params, counts: dict[int, int], kept: list[int],
               arrangement: Arrangement, dropped: frozenset[int]) -> _Scored:
     use_doubles = params.use_doubles
-    points, doubles = _sums(plan, counts, kept)
-    if not use_doubles:
+    worth, doubling = plan.points, plan.doubles
+    points = doubles = 0
+    for i in kept:
+        n = counts[i]
+        points += n * worth[i]
+        doubles += n * doubling[i]
+    if use_doubles:
+        score = points << doubles if doubles >= 0 else points * 2 ** doubles
+    else:
         doubles = 0
-    score = _value(points, doubles, use_doubles)
+        score = points
     limit = None
     if params.cap_ordinary_hands and params.limit is not None and score > params.limit:
         score, limit = params.limit, "limit"
@@ -618,7 +625,8 @@ def _best(plan: _Plan, side: _Side, hand: Hand, rule: HouseRule,
     for arrangement in arrangements:
         ctx = ScoringContext(hand, rule, arrangement, is_winner)
         scored = _tally(plan, params, side.counts(ctx), arrangement)
-        if best is None or scored.key > best.key:
+        if best is None or (scored.score, scored.points, scored.doubles) > (
+                best.score, best.points, best.doubles):
             best = scored
     return best
 
@@ -644,10 +652,13 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
             break  # every special hand found: nothing more to find
         for arrangement in arrangements:
             ctx = ScoringContext(hand, rule, arrangement, False)
-            _set_facts(ctx, loser.set_hits, loser.per_set, loser.set_ident)
+            facts = False  # worked out once a gate lets a special hand be asked
             for gate, steps in groups:
                 if gate is not None and not getattr(ctx, gate):
                     continue
+                if not facts:
+                    _set_facts(ctx, loser.set_hits, loser.per_set, loser.set_ident)
+                    facts = True
                 for code, pre, step in steps:
                     if code in tried or (pre is not None and not pre(ctx)):
                         continue
