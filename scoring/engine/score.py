@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import partial
 
@@ -765,6 +765,11 @@ def _meld(s) -> Meld:
 
 _MELD_OF_SET: dict[int, tuple] = {}
 _new_object = object.__new__
+_set_object_attribute = object.__setattr__
+# _result fills every field of a ScoreResult: a field added there must be added here.
+assert [f.name for f in fields(ScoreResult)] == [
+    "points", "doubles", "score", "limit", "lines", "arrangement", "shape", "mahjong",
+    "meets_minimum", "minimum_reason", "fishing_for", "special", "item_codes", "loose"]
 
 
 def _result(hand: Hand, plan: _Plan, params, scored: _Scored, *,
@@ -777,22 +782,22 @@ def _result(hand: Hand, plan: _Plan, params, scored: _Scored, *,
     # Every field given, so the frozen dataclass's __init__ (a guarded setattr per field)
     # would only store them: stored directly.
     result = _new_object(ScoreResult)
-    result.__dict__.update(
-        points=scored.points,
-        doubles=scored.doubles,
-        score=scored.score,
-        limit=scored.limit,
-        lines=_lines(plan, scored, params.use_doubles),
-        arrangement=tuple(map(_meld, arrangement.sets)),
-        shape=arrangement.shape,
-        mahjong=hand.mahjong,
-        meets_minimum=minimum[0],
-        minimum_reason=minimum[1],
-        fishing_for=fishing_for,
-        special=plan.codes[scored.special] if scored.special >= 0 else None,
-        item_codes=codes,
-        loose=arrangement.loose,
-    )
+    _set_object_attribute(result, "__dict__", {
+        "points": scored.points,
+        "doubles": scored.doubles,
+        "score": scored.score,
+        "limit": scored.limit,
+        "lines": _lines(plan, scored, params.use_doubles),
+        "arrangement": tuple(map(_meld, arrangement.sets)),
+        "shape": arrangement.shape,
+        "mahjong": hand.mahjong,
+        "meets_minimum": minimum[0],
+        "minimum_reason": minimum[1],
+        "fishing_for": fishing_for,
+        "special": plan.codes[scored.special] if scored.special >= 0 else None,
+        "item_codes": codes,
+        "loose": arrangement.loose,
+    })
     return result
 
 
