@@ -370,10 +370,7 @@ def _special_one_tile_away(held: list[int]) -> bool:
 
 def _candidates(held: list[int], declared: bool) -> list[int]:
     """Tiles that could complete a hand without wild tiles, in index order."""
-    wanted: set[int] = set()
-    for i in range(N):
-        if held[i]:
-            wanted.update(_NEAR[i])
+    wanted: set[int] = set().union(*[_NEAR[i] for i, n in enumerate(held) if n])
     if not declared:
         if not (any(held[1:8]) or any(held[10:17]) or any(held[19:26])):
             wanted.update(T.MAJOR_INDICES)  # thirteen orphans
@@ -635,6 +632,8 @@ def _honour_parts(counts, need_pair: bool) -> tuple[tuple[Set, ...], int] | None
     None when the honours are not pungs and a pair."""
     sets = ()
     pairs = 0
+    if not any(counts[T.FIRST_HONOUR:]):
+        return sets, pairs
     for i in HONOURS:
         n = counts[i]
         if n == 3:
