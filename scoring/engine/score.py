@@ -97,6 +97,13 @@ class _Side:
 
     def __init__(self, steps: Sequence[_Step]):
         self.per_set = tuple(s for s in steps if s.per_set is not None)
+        # The same for each kind of set: the steps whose test can match it (a test says which
+        # kinds it can match as ``kinds``; one that does not is asked of every set).
+        self.per_set_by_kind = {
+            kind: tuple(s for s in self.per_set
+                        if getattr(s.per_set, "kinds", None) is None or kind in s.per_set.kinds)
+            for kind in _KIND_NUMBER}
+        self.per_set_by_kind[None] = self.per_set
         # The other items, grouped by the context fact they need (None: no gate) and the
         # fact that alone decides them (None: the whole arrangement).
         groups: dict[tuple[str | None, str | None], list[_Step]] = {}
@@ -127,7 +134,7 @@ class _Side:
 
     def counts(self, ctx: ScoringContext) -> dict[int, int]:
         """How many times each matching item matched, by the item's index."""
-        counts = _set_facts(ctx, self.set_hits, self.per_set, self.set_ident)
+        counts = _set_facts(ctx, self.set_hits, self.per_set_by_kind, self.set_ident)
         for gate, key, steps, pres, asked in self.groups:
             if gate is not None and not getattr(ctx, gate):
                 continue
@@ -160,7 +167,7 @@ class _Side:
 _KIND_NUMBER = {"pung": 0, "kong": 1, "chow": 2, "pair": 3, "group": 4}
 
 
-def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step],
+def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step] | dict,
                by_set: dict[int, tuple]) -> dict[int, int]:
     """One pass over the arrangement's sets: the per-set items' matches (the returned counts,
     by item index) and, set on ``ctx``, the facts the prefilters and fast forms read (the
@@ -241,9 +248,11 @@ def _masks(tiles: Iterable[str]) -> tuple[int, int]:
     return every, some
 
 
-def _set_entry(s, own: str, round_: str, per_set: Sequence[_Step]) -> tuple:
+def _set_entry(s, own: str, round_: str, per_set: Sequence[_Step] | dict) -> tuple:
     """A set's per-set items, tile-class masks, kind and number of tiles (the masks and size
-    of a group are its own: None here)."""
+    of a group are its own: None here). ``per_set``: the per-set steps, or them by kind."""
+    if isinstance(per_set, dict):  # by kind; None: every step, for a kind of no other key
+        per_set = per_set.get(s.kind, per_set[None])
     hits = tuple(step.index for step in per_set if step.per_set(s, own, round_))
     if s.kind == "group":
         return hits, None, None, 4, None
@@ -657,7 +666,7 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
                 if gate is not None and not getattr(ctx, gate):
                     continue
                 if not facts:
-                    _set_facts(ctx, loser.set_hits, loser.per_set, loser.set_ident)
+                    _set_facts(ctx, loser.set_hits, loser.per_set_by_kind, loser.set_ident)
                     facts = True
                 for code, pre, step in steps:
                     if code in tried or (pre is not None and not pre(ctx)):

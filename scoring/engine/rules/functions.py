@@ -241,6 +241,9 @@ def _set_predicate(kind: Any, tiles: Any, concealed: bool | None, how: Any) -> S
             return all(f"{suit}{low + i}" in selected for i in range(3))
         return s.tile in selected
 
+    # The kinds of set it can match (None: any), so that the orchestrator asks a set only the
+    # tests of its kind.
+    matches.kinds = kinds  # type: ignore[attr-defined]
     return matches
 
 
