@@ -286,7 +286,7 @@ def _special_tiles(held: list[int]) -> set[int]:
         allowed.add(odd[0])
     # Thirteen orphans: no minor tile and every major, so at most one major missing (then it
     # is the tile to add).
-    if not any(held[j] for j in _MINOR_INDICES):
+    if not any(_MINOR_COUNTS(held)):
         missing = [j for j in T.MAJOR_INDICES if not held[j]]
         if not missing:
             allowed.update(T.MAJOR_INDICES)
@@ -356,8 +356,7 @@ def _special_one_tile_away(held: list[int]) -> bool:
         return True
     honours = sum(held[T.FIRST_HONOUR:])
     if honours:  # only a snake: a run of nine and four or five honours
-        return honours >= 3 and any(sum(1 for n in held[base:base + 9] if n) >= 8
-                                    for base in SUIT_BASES)
+        return honours >= 3 and any(held[base:base + 9].count(0) <= 1 for base in SUIT_BASES)
     # Suit tiles only. A tile of a suit not yet held leaves it one tile, too few for any shape.
     sums = sorted(sum(held[base:base + 9]) for base in SUIT_BASES if any(held[base:base + 9]))
     if len(sums) == 1:  # gates of heaven: 1112345678999 and one more
@@ -855,6 +854,7 @@ def _special_possible(nat) -> bool:
 
 _GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _MAJOR_COUNTS = itemgetter(*T.MAJOR_INDICES)
+_MINOR_COUNTS = itemgetter(*_MINOR_INDICES)
 
 
 def _seven_pairs(nat, assigned, free, wild_code):
@@ -902,11 +902,12 @@ def _templates(held: list[int], wild_total: int):
 
     Without wild tiles the counts pin down the few candidates; with wild tiles every variant
     that the held tiles do not rule out is tried."""
-    total_honours = sum(held[i] for i in HONOURS)
+    # Slices, sums and item getters, so that the scans run in C.
+    total_honours = sum(held[T.FIRST_HONOUR:])
     suits_used = [b for b in SUIT_BASES if any(held[b:b + 9])]
     # Thirteen orphans: one of each major tile and a fourteenth major (004 Sheet 22).
     majors = T.MAJOR_INDICES
-    if not any(held[i] for i in _MINOR_INDICES):
+    if not any(_MINOR_COUNTS(held)):
         for dup in majors:
             if wild_total or held[dup] == 2:
                 yield "thirteen_orphans", (_group(majors[0], majors), _group(dup, (dup,)))
@@ -914,7 +915,7 @@ def _templates(held: list[int], wild_total: int):
         for base in suits_used or SUIT_BASES:
             yield from _gates(held, base, wild_total)
     for base in SUIT_BASES:
-        if all(held[base + n] or wild_total for n in range(9)):
+        if wild_total or all(held[base:base + 9]):
             yield from _snakes(held, base, wild_total)
     if total_honours == 0 and len(suits_used) <= 2:
         for x, y in combinations(SUIT_BASES, 2):
