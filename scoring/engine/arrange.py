@@ -333,7 +333,9 @@ def _special_tiles(held: list[int]) -> set[int]:
             held_uneven = [m for m in range(9) if not runs[0][m] == runs[1][m] == runs[2][m]]
             if len(held_uneven) > 2:
                 continue
-            for n in range(9):
+            # A number even in the held tiles is uneven after the tile (n+1, n, n: not the
+            # shape), so the tile's number must be one of the held tiles' uneven ones.
+            for n in held_uneven:
                 counts = [run[n] + (j == k) for j, run in enumerate(runs)]
                 uneven = [sorted(counts)] if not counts[0] == counts[1] == counts[2] else []
                 uneven += [sorted(run[m] for run in runs) for m in held_uneven if m != n]

@@ -665,11 +665,13 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
             for gate, steps in groups:
                 if gate is not None and not getattr(ctx, gate):
                     continue
-                if not facts:
-                    _set_facts(ctx, loser.set_hits, loser.per_set_by_kind, loser.set_ident)
-                    facts = True
                 for code, pre, step in steps:
-                    if code in tried or (pre is not None and not pre(ctx)):
+                    if code in tried:
+                        continue
+                    if not facts:
+                        _set_facts(ctx, loser.set_hits, loser.per_set_by_kind, loser.set_ident)
+                        facts = True
+                    if pre is not None and not pre(ctx):
                         continue
                     try:
                         if not step.call(ctx):

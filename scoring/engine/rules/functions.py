@@ -617,11 +617,17 @@ def wriggling_snake(ctx: ScoringContext, pair: str = "one", concealed: bool = Tr
     counts = ctx.counts
     if suit is None or any(counts.get(w) != 1 for w in WINDS):
         return 0
-    if any(counts.get(f"{suit}{n}", 0) < 1 for n in range(1, 10)):
+    run = _NUMBERED[suit]
+    if any(counts.get(run[n], 0) < 1 for n in range(1, 10)):
         return 0
     if pair == "one":
-        return 1 if counts[f"{suit}1"] == 2 else 0
+        return 1 if counts[run[1]] == 2 else 0
     return 1
+
+
+# Each suit's tile codes by number (1-9; 0 unused): read instead of formatted each time.
+_NUMBERED = {suit: ("",) + tuple(f"{suit}{n}" for n in range(1, 10)) for suit in "bcd"}
+_GATES_NEED = {1: 3, 9: 3, **{n: 1 for n in range(2, 9)}}
 
 
 @rule_function("gates_of_heaven", needs="special_shape",
@@ -634,8 +640,8 @@ def gates_of_heaven(ctx: ScoringContext, concealed: bool = True) -> int:
     if suit is None:
         return 0
     counts = ctx.counts
-    need = {1: 3, 9: 3, **{n: 1 for n in range(2, 9)}}
-    return 1 if all(counts.get(f"{suit}{n}", 0) >= k for n, k in need.items()) else 0
+    run = _NUMBERED[suit]
+    return 1 if all(counts.get(run[n], 0) >= k for n, k in _GATES_NEED.items()) else 0
 
 
 @rule_function("knitting", needs="special_shape",
@@ -646,7 +652,8 @@ def knitting(ctx: ScoringContext, concealed: bool = True) -> int:
         return 0
     a, b = sorted(ctx.suits)
     counts = ctx.counts
-    return 1 if all(counts.get(f"{a}{n}", 0) == counts.get(f"{b}{n}", 0)
+    run_a, run_b = _NUMBERED[a], _NUMBERED[b]
+    return 1 if all(counts.get(run_a[n], 0) == counts.get(run_b[n], 0)
                     for n in range(1, 10)) else 0
 
 
@@ -661,7 +668,7 @@ def triple_knitting(ctx: ScoringContext, concealed: bool = True) -> int:
     triples = 0
     left: list[tuple[int, str]] = []
     for n in range(1, 10):
-        per_suit = [counts.get(f"{s}{n}", 0) for s in "bcd"]
+        per_suit = [counts.get(_NUMBERED[s][n], 0) for s in "bcd"]
         t = min(per_suit)
         triples += t
         left.extend((n, s) for s, c in zip("bcd", per_suit, strict=True) for _ in range(c - t))
