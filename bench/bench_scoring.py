@@ -9,11 +9,14 @@ engine are for the same hands; ``--regenerate`` writes it anew. Each hand is tim
 from its contract JSON through ``parse_hand`` and ``score_hand``.
 
 Two sets of figures. "cold": every cache of the engine is cleared before each repeat, so no
-repeat profits from the one before. "warm tables": every memo of hands (whole hands, their
-counts, their results, their win and flowers) is still cleared before each repeat, but tables
-that depend only on the algorithm and the house rule are kept, as a long-running server keeps
-them: the decompositions of one suit's nine counts, the shared objects of one set or meld, the
-house rule's prepared plan with its per-set match table (``ALGORITHM_TABLES`` and
+repeat profits from the one before (``score.clear_caches`` also empties the engine's tables
+kept as plain dicts). "warm tables": every memo of hands (whole hands, their counts, their
+results, the answers remembered by how a hand went out) is still cleared before each repeat,
+but tables that depend only on the algorithm and the house rule are kept, as a long-running
+server keeps them: the decompositions and readings of one suit's nine counts, the shared
+objects of one set or meld (and a declared meld's checks), a win's facts by its source and
+flags, the house rule's prepared plan with its per-set match table (by a set's signature and
+by the shared set object) and its shared lines (``ALGORITHM_TABLES`` and
 ``score.clear_hand_memos``). Their one-off build (one pass over the corpus, from empty) is
 printed. Each prints hands per second (median of the repeats, one process) by CPU time and by
 wall clock, the slowest hand (its median CPU time over the repeats) and how many took over
