@@ -235,9 +235,23 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
     ways = [_suit_readings(tuple(held[base:base + 9]), base) for base in SUIT_BASES]
     broken = sum(1 for w in ways if not w)
     screen = _special_tiles(held) if special else None
+    # A suit of 3k + 2 tiles reads with one pair, of 3k with none (3k + 1: not at all), so a
+    # tile added to a suit leaves the right number of pairs only if the arithmetic says so.
+    sums = [sum(held[base:base + 9]) for base in SUIT_BASES]
+    pairs = [1 if n % 3 == 2 else 0 for n in sums]
+    pairs_held = sum(pairs) + (honours[1] if honours is not None else 0)
+    want_pairs = 1 if need_pair else 0
+    # Whether a tile of each suit can complete the sets: the other suits read, the count
+    # arithmetic right (an honour needs every suit to read).
+    suit_can = [honours is not None and broken - (not ways[k]) == 0
+                and (sums[k] + 1) % 3 != 1
+                and pairs_held - pairs[k] + ((sums[k] + 1) % 3 == 2) == want_pairs
+                for k in range(len(SUIT_BASES))]
+    honour_can = not broken
     result = []
     for i in _candidates(held, bool(declared)):
-        if physical[i] >= 4:
+        if physical[i] >= 4 or not ((honour_can if i >= T.FIRST_HONOUR else suit_can[i // 9])
+                                    or (screen is not None and i in screen)):
             continue
         if i >= T.FIRST_HONOUR:
             held[i] += 1
@@ -246,7 +260,7 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
             standard = _combine(*parts, ways, need_pair, chows_left) if parts else ()
         else:
             k = i // 9
-            if honours is None or broken - (not ways[k]) > 0:
+            if not suit_can[k]:
                 standard = ()
             else:
                 base = SUIT_BASES[k]
