@@ -432,7 +432,7 @@ def clear_caches() -> None:
     _MELD_OF_SET.clear()
     clear_rule_args()
     # The tables of sub-structures kept as plain dicts (functools caches are cleared by the
-    # bench itself): declared melds, win facts.
+    # bench itself): declared melds and their checks, win facts, groups' tiles.
     clear_plain_melds()
     clear_declared_sets()
     clear_win_facts()
@@ -563,7 +563,7 @@ def _ordinary(plan: _Plan, params, counts: dict[int, int], kept: list[int],
         points += n * worth[i]
         doubles += n * doubling[i]
     if use_doubles:
-        score = points << doubles if doubles >= 0 else points * 2 ** doubles
+        score = points * 2 ** doubles
     else:
         doubles = 0
         score = points
