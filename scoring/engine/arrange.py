@@ -64,20 +64,10 @@ def valid_plain_arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement] |
     checked = plain_validity(hand, rule)
     if checked is None:
         return None
-    nat, chows, pair = checked
-    table = _DECLARED
-    declared = []
-    for m in hand.melds:
-        d = table.get((m.kind, m.tile, m.concealed, m.added))
-        if d is None:
-            if len(table) > 4096:
-                table.clear()
-            d = table[m.kind, m.tile, m.concealed, m.added] = Set(
-                m.kind, m.tile, m.concealed, m.how, 0, (), True)
-        declared.append(d)
+    nat, chows, pair, declared = checked
     max_chows = s.goulash_max_chows if hand.goulash else s.max_chows
     chows_left = 4 if max_chows is None else max(0, max_chows - chows)
-    return _plain_arrangements(hand, rule, tuple(declared), nat, pair, chows_left)
+    return _plain_arrangements(hand, rule, declared, nat, pair, chows_left)
 
 
 # -- the plain hand: no wild tiles, every tile a playing tile ---------------------------------

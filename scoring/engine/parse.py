@@ -157,11 +157,18 @@ def _well_formed(data: dict) -> Hand | None:
                 return None
             kind, tile = entry.get("kind"), entry.get("tile")
             concealed_, added = entry.get("concealed"), entry.get("added")
-            if not (kind.__class__ is str and kind in _KINDS and tile.__class__ is str
-                    and tile in spellings and _is_flag(concealed_) and _is_flag(added)):
+            if not (kind.__class__ is str and tile.__class__ is str
+                    and (concealed_ is None or concealed_ is True or concealed_ is False)
+                    and (added is None or added is True or added is False)):
                 return None
-            melds.append(_new_meld(_KINDS[kind], spellings[tile], bool(concealed_),
-                                   bool(added)))
+            meld = _AS_SENT.get((kind, tile, concealed_, added))
+            if meld is None:
+                if kind not in _KINDS or tile not in spellings:
+                    return None
+                meld = _new_meld(_KINDS[kind], spellings[tile], bool(concealed_), bool(added))
+                if len(_AS_SENT) < 8192:
+                    _AS_SENT[kind, tile, concealed_, added] = meld
+            melds.append(meld)
         melds = tuple(melds)
     else:
         return None
@@ -194,6 +201,15 @@ def _well_formed(data: dict) -> Hand | None:
         win = None
     return _new_hand(seat, prevailing, mahjong is True, melds, concealed, bonus, win,
                      goulash is True, fishing is True, rules, players)
+
+
+# A well-formed meld by its fields as sent (kind and tile in any accepted spelling; the flags
+# true, false or null, already checked to be exactly those): its shared Meld.
+_AS_SENT: dict[tuple, Meld] = {}
+
+
+def clear_melds_as_sent() -> None:
+    _AS_SENT.clear()
 
 
 _NO_FLAGS = (False,) * len(WIN_FLAGS)

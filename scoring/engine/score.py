@@ -29,6 +29,7 @@ from .context import (
 )
 from .errors import HandError, Problem
 from .hand import Arrangement, Hand, Meld
+from .parse import clear_melds_as_sent
 from .rules.functions import (
     BONUS_RULE_FUNCTIONS,
     PER_SET_RULE_FUNCTIONS,
@@ -432,10 +433,11 @@ def clear_caches() -> None:
     _MELD_OF_SET.clear()
     clear_rule_args()
     # The tables of sub-structures kept as plain dicts (functools caches are cleared by the
-    # bench itself): declared melds and their checks, win facts, groups' tiles.
+    # bench itself): melds as sent, declared melds and their checks, win facts, groups' tiles.
     clear_plain_melds()
     clear_declared_sets()
     clear_win_facts()
+    clear_melds_as_sent()
 
 
 def clear_hand_memos() -> None:

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from . import tiles as T
 from .errors import HandError, Problem, ProblemList
-from .hand import MELD_KINDS, WIN_SOURCES, WINDS, Hand, Meld
+from .hand import MELD_KINDS, WIN_SOURCES, WINDS, Hand, Meld, Set
 from .rules.model import HouseRule
 
 MAHJONG_TILES = 14
@@ -91,10 +91,10 @@ def _plainly_valid(hand: Hand, rule: HouseRule, allow_short: bool) -> bool:
 
 
 def plain_validity(hand: Hand, rule: HouseRule, allow_short: bool = False
-                   ) -> tuple[list[int], int, bool] | None:
+                   ) -> tuple[list[int], int, bool, tuple[Set, ...]] | None:
     """For a plainly valid hand (see ``_plainly_valid``): the counts of its concealed tiles
-    (34 entries), its declared chows and whether it declares its pair, which the arrangement
-    search starts from. None for any other hand."""
+    (34 entries), its declared chows, whether it declares its pair and its melds as sets,
+    which the arrangement search starts from. None for any other hand."""
     if hand.seat_wind not in WINDS or hand.prevailing_wind not in WINDS:
         return None
     params = rule.scoring
@@ -111,6 +111,7 @@ def plain_validity(hand: Hand, rule: HouseRule, allow_short: bool = False
     counted = len(concealed)
     chows = pairs = 0
     melds = hand.melds
+    declared: tuple[Set, ...] = ()
     if melds:
         physical = list(nat)
         table = _PLAIN_MELDS
@@ -122,7 +123,8 @@ def plain_validity(hand: Hand, rule: HouseRule, allow_short: bool = False
                 entry = _plain_meld(meld)
                 if entry is None:
                     return None
-            size, naturals, kind = entry
+            size, naturals, kind, declared_set = entry
+            declared += (declared_set,)
             counted += size
             if kind == "chow":
                 chows += 1
@@ -153,15 +155,16 @@ def plain_validity(hand: Hand, rule: HouseRule, allow_short: bool = False
     elif win is not None or not (counted == LOSING_TILES
                                  or (allow_short and counted < LOSING_TILES)):
         return None
-    return nat, chows, pairs == 1
+    return nat, chows, pairs == 1, declared
 
 
 # A declared meld without listed tiles that has no problem of its own, by (kind, tile,
-# concealed, added): (tiles it counts towards the fourteen, its tiles' indices, kind).
-_PLAIN_MELDS: dict[tuple, tuple[int, tuple[int, ...], str]] = {}
+# concealed, added): (tiles it counts towards the fourteen, its tiles' indices, kind, and the
+# shared set it is in an arrangement).
+_PLAIN_MELDS: dict[tuple, tuple[int, tuple[int, ...], str, Set]] = {}
 
 
-def _plain_meld(meld: Meld) -> tuple[int, tuple[int, ...], str] | None:
+def _plain_meld(meld: Meld) -> tuple[int, tuple[int, ...], str, Set] | None:
     kind, tile = meld.kind, meld.tile
     if kind not in MELD_KINDS or not T.is_playing(tile):
         return None
@@ -169,7 +172,8 @@ def _plain_meld(meld: Meld) -> tuple[int, tuple[int, ...], str] | None:
         return None
     if kind == "chow" and not T.can_start_chow(tile):
         return None
-    entry = (COUNTED_SIZE[kind], tuple(T.INDEX[c] for c in meld_naturals(meld)), kind)
+    entry = (COUNTED_SIZE[kind], tuple(T.INDEX[c] for c in meld_naturals(meld)), kind,
+             Set(kind, tile, meld.concealed, meld.how, 0, (), True))
     if len(_PLAIN_MELDS) < 4096:
         _PLAIN_MELDS[kind, tile, meld.concealed, meld.added] = entry
     return entry
