@@ -154,17 +154,37 @@ def _plain_arrangements(hand: Hand, rule: HouseRule, declared: tuple, nat: list[
     return result
 
 
-def completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement]]]:
+def completions(hand: Hand, rule: HouseRule, pungs_only: bool = False
+                ) -> list[tuple[str, list[Arrangement]]]:
     """For a losing hand one tile short of Mah Jong: each tile that would complete it, with
     the complete readings it gives (what a fishing hand waits for, 004 Sheets 21-29).
 
     Each completion is read as drawn from the wall. Only tiles that could join the held tiles
     are tried: the same tile or a neighbour within two in its suit, and, when nothing is
-    declared, the tiles a special shape could still want."""
+    declared, the tiles a special shape could still want.
+
+    With ``pungs_only`` the standard readings holding a chow are left out (and a tile left
+    with none, dropped): what remains is exactly what a house rule whose fishing hands all
+    need a pung hand or a special shape can use, found without reading the rest."""
     plain = _plain_hand(hand, rule)
     if plain is not None:
+        if pungs_only:
+            return _plain_pung_completions(hand, rule, *plain)
         return _plain_completions(hand, rule, *plain)
-    return _general_completions(hand, rule)
+    found = _general_completions(hand, rule)
+    return without_chows(found) if pungs_only else found
+
+
+def without_chows(found: list[tuple[str, list[Arrangement]]]
+                  ) -> list[tuple[str, list[Arrangement]]]:
+    """``completions`` less the standard readings that hold a chow (``pungs_only``)."""
+    out = []
+    for code, readings in found:
+        kept = [a for a in readings
+                if a.shape != "standard" or not any(s.kind == "chow" for s in a.sets)]
+        if kept:
+            out.append((code, kept))
+    return out
 
 
 def _general_completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Arrangement]]]:
@@ -276,6 +296,89 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
         if found:
             result.append((T.PLAYING[i], found))
     return result
+
+
+def _plain_pung_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[int],
+                            pair_declared: bool, chows_left: int
+                            ) -> list[tuple[str, list[Arrangement]]]:
+    """``completions(pungs_only=True)`` of a plain hand: ``_plain_completions`` less its
+    readings with a chow, in its order, trying only the few tiles that can give the rest."""
+    physical = list(held)
+    for s in declared:
+        for code in set_tiles_of(s):
+            physical[T.INDEX[code]] += 1
+    lim_special = rule.scoring.wild_max_in_special
+    need_pair = not pair_declared
+    # Special shapes as _plain_completions tries them (see there): none when a set is
+    # declared, and only the screen's tiles among the candidates.
+    screen: set[int] = set()
+    special = not declared and lim_special >= 0 and _special_one_tile_away(held)
+    if special:
+        screen = _special_tiles(held)
+        if screen:
+            screen.intersection_update(_candidates(held, False))
+    tiles = screen.union(_pung_tiles(held, need_pair)
+                         if not any(s.kind == "chow" for s in declared) else ())
+    honours = _honour_parts(held, need_pair)
+    ways = [_suit_readings(tuple(held[base:base + 9]), base) for base in SUIT_BASES]
+    result = []
+    for i in sorted(tiles):
+        if physical[i] >= 4:
+            continue
+        standard = _added_readings(i, held, honours, ways, need_pair, 0)
+        found = [Arrangement("standard", declared + sets) for sets in standard]
+        # As _plain_completions asks: a tile of the screen, or, when no tile can make a
+        # special shape, one with a standard reading.
+        if not declared and (i in screen if special else standard):
+            held[i] += 1
+            counts = tuple(held)
+            held[i] -= 1
+            found += [Arrangement(shape, tuple(map(_make_set, parts))) for shape, parts
+                      in _special_readings(counts, _NO_TILES, 0, T.JOKER, lim_special)]
+        if found:
+            result.append((T.PLAYING[i], found))
+    return result
+
+
+def _pung_tiles(held: list[int], need_pair: bool) -> list[int]:
+    """The tiles that, added to the concealed counts ``held``, can leave them pungs and at
+    most the one pair wanted, with no chow: every count 0, 2 or 3 and as many 2s as pairs.
+    One tile changes one count by one, so it mends the single 1 (into the pair) or turns a
+    2 into a pung; a 4 cannot be mended."""
+    if held.count(4):
+        return []
+    want = 1 if need_pair else 0
+    twos = held.count(2)
+    ones = held.count(1)
+    if ones == 1:
+        return [held.index(1)] if twos + 1 == want else []
+    if ones == 0 and twos - 1 == want:
+        return [i for i, n in enumerate(held) if n == 2]
+    return []
+
+
+def _added_readings(i: int, held: list[int], honours, ways: list, need_pair: bool,
+                    chows_left: int) -> tuple:
+    """The standard readings (sets of the concealed tiles) of ``held`` with tile ``i`` added,
+    given the held tiles' honour parts and per-suit readings: only ``i``'s suit changes."""
+    if i >= T.FIRST_HONOUR:
+        if any(not w for w in ways):
+            return ()
+        held[i] += 1
+        parts = _honour_parts(held, need_pair)
+        held[i] -= 1
+        return _combine(*parts, ways, need_pair, chows_left) if parts else ()
+    if honours is None:
+        return ()
+    k = i // 9
+    base = SUIT_BASES[k]
+    run = held[base:base + 9]
+    run[i - base] += 1
+    suit = _suit_readings(tuple(run), base)
+    if not suit:
+        return ()
+    return _combine(*honours, [suit if j == k else w for j, w in enumerate(ways)], need_pair,
+                    chows_left)
 
 
 def _special_tiles(held: list[int]) -> set[int]:

@@ -322,6 +322,10 @@ class _Plan:
                 runs.append((gate, []))
             runs[-1][1].append((step.item.code, step.pre, step))
         self.fishing_groups = tuple((gate, tuple(run)) for gate, run in runs)
+        # When every fishing hand needs a pung hand or a special shape, a completion's
+        # standard readings with a chow can match none of them: they need not be read.
+        self.fishing_pungs_only = all(gate in ("pung_hand", "special_shape")
+                                      for _step, gate in self.fishing)
         # Each part of the limit for fishing, its words and its line, by the item's index:
         # worked out once, as Fraction arithmetic is dear.
         self.fishing_parts: dict[int, tuple[int, str, ScoreLine]] = {}
@@ -851,9 +855,10 @@ def score_hand(hand: Hand, rule: HouseRule) -> ScoreResult:
         raise HandError([Problem("concealed", "not_a_winning_hand", NOT_A_WINNING_HAND)])
     fishing: list = []
     # Completing a hand tile by tile is the dearest search: only when a part-score can come.
-    if (not hand.mahjong and hand.fishing and rule.scoring.fishing_part_scores
-            and plan_for(rule).fishing):
-        fishing = find_completions(hand, rule)
+    if not hand.mahjong and hand.fishing and rule.scoring.fishing_part_scores:
+        plan = plan_for(rule)
+        if plan.fishing:
+            fishing = find_completions(hand, rule, plan.fishing_pungs_only)
     return score_arrangements(hand, rule, found, fishing)
 
 

@@ -137,6 +137,36 @@ def test_plain_paths_agree_with_the_general_search_on_random_hands(data):
     assert A.arrangements(hand, BMJA) == A._general_arrangements(hand, BMJA)
     if not hand.mahjong:
         assert A.completions(hand, BMJA) == A._general_completions(hand, BMJA)
+        assert A.completions(hand, BMJA, pungs_only=True) == A.without_chows(
+            A._general_completions(hand, BMJA))
+
+
+def test_pung_completions_are_the_general_searchs_without_chows():
+    fishing = [hand for data, hand in _hands() if not hand.mahjong]
+    for hand in fishing:
+        for rule in (BMJA, RULES["bmja-2-players"], RULES["guide"]):
+            assert A.completions(hand, rule, pungs_only=True) == A.without_chows(
+                A._general_completions(hand, rule))
+
+
+def test_pung_completions_on_hands_one_tile_short():
+    r = random.Random(11)
+    for _ in range(1500):
+        held = _one_short_of_special(r)
+        if max(held) > 4:
+            continue
+        tiles = [A.T.PLAYING[i] for i, n in enumerate(held) for _ in range(n)]
+        hand = parse_hand({"seat_wind": "E", "prevailing_wind": "E", "mahjong": False,
+                           "melds": [], "concealed": tiles, "fishing": True})
+        assert A.completions(hand, BMJA, pungs_only=True) == A.without_chows(
+            A._general_completions(hand, BMJA))
+
+
+def test_the_plan_reads_only_pung_completions_when_its_fishing_hands_allow():
+    for rule in RULES.values():
+        plan = S.plan_for(rule)
+        gates = {gate for _step, gate in plan.fishing}
+        assert plan.fishing_pungs_only == (gates <= {"pung_hand", "special_shape"})
 
 
 def _one_short_of_special(r: random.Random) -> list[int]:
