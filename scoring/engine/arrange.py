@@ -148,8 +148,8 @@ def _plain_arrangements(hand: Hand, rule: HouseRule, declared: tuple, nat: list[
             result.append(arrangement)
     # Fourteen concealed tiles: a special shape's counts first (what _special_readings asks
     # first of tiles without wild ones).
-    if not declared and _special_possible(counts):
-        for shape, parts in _special_readings(counts, _NO_TILES, 0, T.JOKER, lim_special):
+    if not declared:  # _plain_special_readings asks _special_possible first
+        for shape, parts in _plain_special_readings(counts, lim_special):
             result.append(Arrangement(shape, tuple(map(_make_set, parts))))
     return result
 
@@ -292,7 +292,7 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
             counts = tuple(held)
             held[i] -= 1
             found += [Arrangement(shape, tuple(map(_make_set, parts))) for shape, parts
-                      in _special_readings(counts, _NO_TILES, 0, T.JOKER, lim_special)]
+                      in _plain_special_readings(counts, lim_special)]
         if found:
             result.append((T.PLAYING[i], found))
     return result
@@ -315,17 +315,24 @@ def _plain_pung_completions(hand: Hand, rule: HouseRule, declared: tuple, held: 
     special = not declared and lim_special >= 0 and _special_one_tile_away(held)
     if special:
         screen = _special_tiles(held)
-        if screen:
-            screen.intersection_update(_candidates(held, False))
-    tiles = screen.union(_pung_tiles(held, need_pair)
-                         if not any(s.kind == "chow" for s in declared) else ())
-    honours = _honour_parts(held, need_pair)
-    ways = [_suit_readings(tuple(held[base:base + 9]), base) for base in SUIT_BASES]
+        # A tile next to a held one is a candidate; only the others need the full list.
+        far = [i for i in screen if not any(map(held.__getitem__, _NEAR[i]))]
+        if far:
+            screen.difference_update(far)
+            screen.update(set(far).intersection(_candidates(held, False)))
+    pung = (_pung_tiles(held, need_pair) if not any(s.kind == "chow" for s in declared)
+            else ())
     result = []
-    for i in sorted(tiles):
+    if not (pung or screen):
+        return result
+    if pung:
+        honours = _honour_parts(held, need_pair)
+        ways = [_suit_readings(tuple(held[base:base + 9]), base) for base in SUIT_BASES]
+    for i in sorted(screen.union(pung)):
         if physical[i] >= 4:
             continue
-        standard = _added_readings(i, held, honours, ways, need_pair, 0)
+        # A tile that is not a pung tile has no reading without a chow.
+        standard = _added_readings(i, held, honours, ways, need_pair, 0) if i in pung else ()
         found = [Arrangement("standard", declared + sets) for sets in standard]
         # As _plain_completions asks: a tile of the screen, or, when no tile can make a
         # special shape, one with a standard reading.
@@ -334,7 +341,7 @@ def _plain_pung_completions(hand: Hand, rule: HouseRule, declared: tuple, held: 
             counts = tuple(held)
             held[i] -= 1
             found += [Arrangement(shape, tuple(map(_make_set, parts))) for shape, parts
-                      in _special_readings(counts, _NO_TILES, 0, T.JOKER, lim_special)]
+                      in _plain_special_readings(counts, lim_special)]
         if found:
             result.append((T.PLAYING[i], found))
     return result
@@ -926,6 +933,41 @@ def _special_readings(nat: tuple[int, ...], assigned: tuple[int, ...], free: int
     return out
 
 
+def _plain_special_readings(nat: tuple[int, ...], lim_special: int) -> list[tuple[str, tuple]]:
+    """``_special_readings(nat, _NO_TILES, 0, T.JOKER, lim_special)``: fourteen tiles with no
+    wild tile, read without the wild tiles' bookkeeping (no joker to place, nothing free)."""
+    if lim_special < 0 or sum(nat) != 14 or not _special_possible(nat):
+        return []
+    out = []
+    if not any(n & 1 for n in nat):
+        # _seven_pairs without wild tiles: each count's pairs, already in _part_order.
+        out.append(("seven_pairs", tuple(part for i, n in enumerate(nat) if n
+                                         for part in (_PAIR_PARTS[i],) * (n >> 1))))
+    for shape, template in _templates(nat, 0):
+        parts = _fill_plain(template, nat)
+        if parts is not None:
+            out.append((shape, parts))
+    return out
+
+
+_PAIR_PARTS = tuple(("pair", i, 0, ()) for i in range(N))
+
+
+def _fill_plain(template, nat) -> tuple | None:
+    """``_fill`` with no wild tile: every member a held tile, every held tile used."""
+    real = list(nat)
+    parts = []
+    playing = T.PLAYING
+    for kind, i, members in template:
+        for p in members:
+            if not real[p]:
+                return None
+            real[p] -= 1
+        parts.append((kind, i, 0, tuple(map(playing.__getitem__, members))) if kind == "group"
+                     else (kind, i, 0, ()))
+    return None if any(real) else tuple(parts)
+
+
 def _special_possible(nat) -> bool:
     """False when fourteen tiles without wild tiles cannot fit any special shape: the few
     counts each shape needs, so that most ordinary hands (and most tiles a fishing hand is
@@ -1016,17 +1058,21 @@ def _templates(held: list[int], wild_total: int):
     suits_used = [b for b in SUIT_BASES if any(held[b:b + 9])]
     # Thirteen orphans: one of each major tile and a fourteenth major (004 Sheet 22).
     majors = T.MAJOR_INDICES
-    if not any(_MINOR_COUNTS(held)):
+    # Without wild tiles a template fills only if every major is held (thirteen orphans) or
+    # four or more honours are (every snake): the others are not offered.
+    if not any(_MINOR_COUNTS(held)) and (wild_total or all(_MAJOR_COUNTS(held))):
         for dup in majors:
             if wild_total or held[dup] == 2:
                 yield "thirteen_orphans", (_group(majors[0], majors), _group(dup, (dup,)))
     if len(suits_used) == 1 and total_honours == 0 or (not suits_used and wild_total):
         for base in suits_used or SUIT_BASES:
             yield from _gates(held, base, wild_total)
-    for base in SUIT_BASES:
-        if wild_total or all(held[base:base + 9]):
-            yield from _snakes(held, base, wild_total)
-    if total_honours == 0 and len(suits_used) <= 2:
+    if wild_total or total_honours >= 4:
+        for base in SUIT_BASES:
+            if wild_total or all(held[base:base + 9]):
+                yield from _snakes(held, base, wild_total)
+    # Knitting: seven tiles in each of two suits (one suit alone is fourteen: no knitting).
+    if total_honours == 0 and (len(suits_used) == 2 or wild_total and len(suits_used) < 2):
         for x, y in combinations(SUIT_BASES, 2):
             if set(suits_used) <= {x, y}:
                 k = [max(held[x + n], held[y + n]) for n in range(9)]
@@ -1097,7 +1143,7 @@ def _triple_knitting(held, wild_total):
         # held of it in one suit.
         g = [max(held[n], held[9 + n], held[18 + n]) for n in range(9)]
         others = sum(g) - g[m]
-        for missing in range(3):
+        for missing in (range(3) if wild_total else _pairless_suit(held, m)):
             pair_suits = [b for k, b in enumerate(SUIT_BASES) if k != missing]
             g[m] = max(max(0, held[b + m] - 1) if b in pair_suits else held[b + m]
                        for b in SUIT_BASES)
@@ -1106,6 +1152,21 @@ def _triple_knitting(held, wild_total):
             pair = _group(pair_suits[0] + m, (pair_suits[0] + m, pair_suits[1] + m))
             groups = tuple(_group(n, (n, 9 + n, 18 + n)) for n in range(9) for _ in range(g[n]))
             yield "triple_knitting", (*groups, pair)
+
+
+def _pairless_suit(held, m: int) -> tuple[int, ...]:
+    """Without wild tiles, the suit (0, 1, 2) a triple knitting's pair of number ``m`` can
+    leave out: the one holding one tile fewer of ``m`` than the other two, which hold as
+    many; with any other counts no template fills (its groups take as many of ``m`` from
+    each suit, its pair one more from two)."""
+    a, b, c = held[m], held[9 + m], held[18 + m]
+    if b == c == a + 1:
+        return (0,)
+    if a == c == b + 1:
+        return (1,)
+    if a == b == c + 1:
+        return (2,)
+    return ()
 
 
 def _fill(template, nat, assigned, free, wild_code) -> tuple | None:

@@ -203,6 +203,56 @@ def test_the_special_screen_rules_out_only_tiles_that_make_no_special_shape():
     assert allowed > 500  # the cases that matter were met
 
 
+def test_plain_special_readings_are_the_general_ones_without_wild_tiles():
+    r = random.Random(5)
+    found = set()
+    for _ in range(2000):
+        held = _one_short_of_special(r)
+        if max(held) > 4:
+            continue
+        for i in range(A.N):
+            held[i] += 1
+            counts = tuple(held)
+            held[i] -= 1
+            for lim in (4, 0, -1):
+                fast = A._plain_special_readings(counts, lim)
+                assert fast == A._special_readings(counts, A._NO_TILES, 0, A.T.JOKER, lim)
+                found.update(shape for shape, _ in fast)
+    assert {"seven_pairs", "thirteen_orphans", "knitting", "triple_knitting", "snake",
+            "gates_of_heaven"} <= found
+
+
+def _every_template_filled(counts):
+    """The special readings of fourteen tiles without wild tiles from every template the
+    search offers when wild tiles are held (all variants, none ruled out by the counts)."""
+    out = []
+    if not any(n & 1 for n in counts):
+        out.append(("seven_pairs", A._seven_pairs(counts, A._NO_TILES, 0, A.T.JOKER)))
+    for shape, template in A._templates(counts, 1):
+        parts = A._fill(template, counts, A._NO_TILES, 0, A.T.JOKER)
+        if parts is not None and (shape, parts) not in out:
+            out.append((shape, parts))
+    return out
+
+
+def test_templates_left_out_without_wild_tiles_are_those_that_cannot_fill():
+    r = random.Random(9)
+    checked = 0
+    for _ in range(1500):
+        held = _one_short_of_special(r)
+        if max(held) > 4:
+            continue
+        for i in range(A.N):
+            held[i] += 1
+            counts = tuple(held)
+            held[i] -= 1
+            if max(counts) > 4 or not A._special_possible(counts):
+                continue
+            assert A._plain_special_readings(counts, 4) == _every_template_filled(counts)
+            checked += 1
+    assert checked > 300
+
+
 # -- the plan: prefilters and fast forms -----------------------------------------------------------
 
 def _contexts(rule):
