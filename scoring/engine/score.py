@@ -662,12 +662,17 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
     tried: set[str] = set()
     loser = plan.loser
     groups = plan.fishing_groups
+    # Completions read for pung hands and special shapes only each pass a gate: their facts
+    # are worked out at once, and the pung_hand gate read from them.
+    eager = plan.fishing_pungs_only
     for _tile, arrangements in completions:
         if len(tried) == len(plan.fishing):
             break  # every special hand found: nothing more to find
         for arrangement in arrangements:
             ctx = ScoringContext(hand, rule, arrangement, False)
-            facts = False  # worked out once a gate lets a special hand be asked
+            facts = eager  # else worked out once a gate lets a special hand be asked
+            if eager:
+                _set_facts(ctx, loser.set_hits, loser.per_set_by_kind, loser.set_ident)
             for gate, steps in groups:
                 if gate is not None and not getattr(ctx, gate):
                     continue
