@@ -120,8 +120,7 @@ class _Side:
         # passes, the group is skipped before its deciding fact is worked out.
         # Each step also as a tuple (index, call, prefilter, step), read faster.
         self.groups = tuple(
-            (gate, key, steps,
-             tuple(s.pre for s in steps) if all(s.pre is not None for s in steps) else None,
+            (gate, key, steps, _group_prefilters(steps),
              tuple((s.index, s.call, s.pre, s) for s in steps))
             for gate, key, steps in self.whole)
         # Which per-set items a set matches, by the set and whether its tile is the player's
@@ -166,6 +165,19 @@ class _Side:
 
 
 _KIND_NUMBER = {"pung": 0, "kong": 1, "chow": 2, "pair": 3, "group": 4}
+
+
+def _group_prefilters(steps: Sequence[_Step]) -> tuple | None:
+    """A group's prefilters, one of which must pass for any step to match; None when a step
+    has none. Prefilters that each need one of some win facts (``win_facts`` on them) are
+    asked as one: does the hand have any of all their facts."""
+    pres = tuple(s.pre for s in steps)
+    if any(pre is None for pre in pres):
+        return None
+    if all(getattr(pre, "win_facts", None) for pre in pres):
+        facts = frozenset().union(*(pre.win_facts for pre in pres))
+        return (lambda ctx: not ctx.win_facts.isdisjoint(facts),)
+    return pres
 
 
 def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step] | dict,

@@ -292,6 +292,28 @@ def test_prefilters_and_fast_forms_agree_with_their_rule_functions(slug):
     assert checked > 1000
 
 
+@pytest.mark.parametrize("slug", sorted(RULES))
+def test_a_groups_win_fact_prefilters_asked_as_one_agree_with_asking_each(slug):
+    plan = S.plan_for(RULES[slug])
+    merged = [(pres, steps) for side in (plan.winner, plan.loser)
+              for _, _, steps, pres, _ in side.groups
+              if pres is not None and all(getattr(s.pre, "win_facts", None) for s in steps)]
+    winning = [data for data in CORPUS if data["mahjong"]][:20]
+    r = random.Random(3)
+    for data in winning:
+        for source in ("wall", "discard", "kong_box", "robbed_kong"):
+            flags = {name: r.random() < 0.3 for name in P.WIN_FLAGS}
+            hand = parse_hand({**data, "win": {**data["win"], "from": source, **flags}})
+            arrangement = A.arrangements(hand, RULES[slug])[0] if A.arrangements(
+                hand, RULES[slug]) else None
+            if arrangement is None:
+                continue
+            ctx = ScoringContext(hand, RULES[slug], arrangement, True)
+            for pres, steps in merged:
+                assert len(pres) == 1
+                assert pres[0](ctx) == any(s.pre(ctx) for s in steps)
+
+
 def test_the_plan_asks_fewer_items_but_gives_what_asking_every_item_gives():
     for _data, hand in _hands():
         side = S.plan_for(BMJA).winner if hand.mahjong else S.plan_for(BMJA).loser

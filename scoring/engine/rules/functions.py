@@ -409,9 +409,15 @@ def _win_prefilter(source: Any = None, fact: Any = None, tile: Any = None, seat:
     if fact is None:
         return None
     if fact.__class__ is str:
-        return lambda ctx: fact in ctx.win_facts
+        pre = lambda ctx: fact in ctx.win_facts  # noqa: E731
+        pre.win_facts = frozenset((fact,))
+        return pre
     wanted = tuple(fact)
-    return lambda ctx: not ctx.win_facts.isdisjoint(wanted)
+    pre = lambda ctx: not ctx.win_facts.isdisjoint(wanted)  # noqa: E731
+    # The facts of which it needs one: the orchestrator asks a group of such prefilters at
+    # once (one of them passes exactly when the hand has one of all their facts).
+    pre.win_facts = frozenset(wanted)
+    return pre
 
 
 def _win_fast(source: Any = None, fact: Any = None, tile: Any = None,
