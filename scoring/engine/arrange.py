@@ -334,9 +334,9 @@ def _plain_pung_completions(hand: Hand, rule: HouseRule, declared: tuple, held: 
         # A tile that is not a pung tile has no reading without a chow.
         standard = _added_readings(i, held, honours, ways, need_pair, 0) if i in pung else ()
         found = [Arrangement("standard", declared + sets) for sets in standard]
-        # As _plain_completions asks: a tile of the screen, or, when no tile can make a
-        # special shape, one with a standard reading.
-        if not declared and (i in screen if special else standard):
+        # _plain_completions also asks a tile with a standard reading when no tile can make
+        # a special shape (_special_one_tile_away): none fits, so only the screen is asked.
+        if i in screen:
             held[i] += 1
             counts = tuple(held)
             held[i] -= 1

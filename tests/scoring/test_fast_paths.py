@@ -203,6 +203,22 @@ def test_the_special_screen_rules_out_only_tiles_that_make_no_special_shape():
     assert allowed > 500  # the cases that matter were met
 
 
+def test_no_tile_makes_a_special_shape_when_the_quick_check_says_so():
+    r = random.Random(13)
+    ruled_out = 0
+    for _ in range(3000):
+        held = _one_short_of_special(r)
+        if max(held) > 4 or A._special_one_tile_away(held):
+            continue
+        ruled_out += 1
+        for i in range(A.N):
+            if held[i] < 4:
+                held[i] += 1
+                assert not A._special_possible(tuple(held)), (held, i)
+                held[i] -= 1
+    assert ruled_out > 200
+
+
 def test_plain_special_readings_are_the_general_ones_without_wild_tiles():
     r = random.Random(5)
     found = set()
