@@ -634,6 +634,8 @@ def wriggling_snake(ctx: ScoringContext, pair: str = "one", concealed: bool = Tr
 # Each suit's tile codes by number (1-9; 0 unused): read instead of formatted each time.
 _NUMBERED = {suit: ("",) + tuple(f"{suit}{n}" for n in range(1, 10)) for suit in "bcd"}
 _GATES_NEED = {1: 3, 9: 3, **{n: 1 for n in range(2, 9)}}
+# Each number with its tile in the three suits: ((1, ("b1", "c1", "d1")), ...).
+_BY_NUMBER = tuple((n, tuple(_NUMBERED[s][n] for s in "bcd")) for n in range(1, 10))
 
 
 @rule_function("gates_of_heaven", needs="special_shape",
@@ -670,14 +672,17 @@ def triple_knitting(ctx: ScoringContext, concealed: bool = True) -> int:
     suits (Sheet 24)."""
     if not _fourteen_concealed(ctx, concealed) or ctx.has_honours or len(ctx.suits) != 3:
         return 0
-    counts = ctx.counts
+    get = ctx.counts.get
     triples = 0
     left: list[tuple[int, str]] = []
-    for n in range(1, 10):
-        per_suit = [counts.get(_NUMBERED[s][n], 0) for s in "bcd"]
+    # Each number's three tiles read from a fixed table (not formatted per number).
+    for n, (b, c, d) in _BY_NUMBER:
+        per_suit = (get(b, 0), get(c, 0), get(d, 0))
         t = min(per_suit)
         triples += t
-        left.extend((n, s) for s, c in zip("bcd", per_suit, strict=True) for _ in range(c - t))
+        for s, k in zip("bcd", per_suit, strict=True):
+            if k > t:
+                left.extend(((n, s),) * (k - t))
     if triples != 4 or len(left) != 2:
         return 0
     (n1, s1), (n2, s2) = left
