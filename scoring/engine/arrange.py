@@ -1163,6 +1163,8 @@ def _snakes(held, base, wild_total):
     """The run 1-9 of one suit with five more tiles: all four winds and one tile of the suit
     (wriggling snake, 004 Sheet 23), five different honours (little snake, 003), or a pung and
     a pair of honours (great snake, 003)."""
+    if not wild_total and not _snake_honours(held[T.FIRST_HONOUR:]):
+        return  # none of the three snakes' honours: nothing below can be yielded
     run = _group(base, range(base, base + 9))
     winds = _group(WINDS[0], WINDS)
     rest = list(held)
@@ -1190,6 +1192,19 @@ def _snakes(held, base, wild_total):
         for q in HONOURS:
             if q != p:
                 yield "snake", (run, ("pung", p, (p,) * 3), ("pair", q, (q, q)))
+
+
+def _snake_honours(honours) -> bool:
+    """Whether a snake without wild tiles can hold these honours' counts (winds then
+    dragons): the four winds once each (and one more tile of the suit), five honours once
+    each, or a pung and a pair of honours."""
+    total = sum(honours)
+    if total == 4:
+        return honours[0] == honours[1] == honours[2] == honours[3] == 1
+    if total != 5:
+        return False
+    held = sorted(n for n in honours if n)
+    return held == [1, 1, 1, 1, 1] or held == [2, 3]
 
 
 def _triple_knitting(held, wild_total):
