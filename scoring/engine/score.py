@@ -32,6 +32,7 @@ from .hand import Arrangement, Hand, Meld
 from .parse import clear_melds_as_sent
 from .rules.functions import (
     BONUS_RULE_FUNCTIONS,
+    PER_BONUS_RULE_FUNCTIONS,
     PER_SET_RULE_FUNCTIONS,
     RULE_FUNCTION_FAST,
     RULE_FUNCTION_GATES,
@@ -91,6 +92,8 @@ class _Step:
     # A cheap necessary condition of a match (functions.py's prefilters), or None.
     pre: Callable[[ScoringContext], bool] | None = None
     fast: bool = False  # ``call`` is the function's fast form, cheaper than a memo look-up
+    # For items that count flowers and seasons one by one: the test of one tile and the seat.
+    per_bonus: Callable[[str, str], bool] | None = None
 
 
 class _Side:
@@ -105,11 +108,15 @@ class _Side:
                         if getattr(s.per_set, "kinds", None) is None or kind in s.per_set.kinds)
             for kind in _KIND_NUMBER}
         self.per_set_by_kind[None] = self.per_set
+        # Items counted one flower or season at a time, and each tile's matches by the tile
+        # and the seat's wind (a few dozen entries: kept as the per-set table is).
+        self.per_bonus = tuple(s for s in steps if s.per_set is None and s.per_bonus is not None)
+        self.bonus_hits: dict[tuple[str, str], tuple[int, ...]] = {}
         # The other items, grouped by the context fact they need (None: no gate) and the
         # fact that alone decides them (None: the whole arrangement).
         groups: dict[tuple[str | None, str | None], list[_Step]] = {}
         for step in steps:
-            if step.per_set is None:
+            if step.per_set is None and step.per_bonus is None:
                 rule = step.item.rule
                 depends_on = RULE_FUNCTION_KEYS.get(rule)
                 if callable(depends_on):
@@ -135,6 +142,16 @@ class _Side:
     def counts(self, ctx: ScoringContext) -> dict[int, int]:
         """How many times each matching item matched, by the item's index."""
         counts = _set_facts(ctx, self.set_hits, self.per_set_by_kind, self.set_ident)
+        bonus = ctx.bonus
+        if bonus and self.per_bonus:
+            seat = ctx.hand.seat_wind
+            table = self.bonus_hits
+            for tile in bonus:
+                hits = table.get((tile, seat))
+                if hits is None:
+                    hits = self._bonus_entry(tile, seat)
+                for i in hits:
+                    counts[i] = counts.get(i, 0) + 1
         for gate, key, steps, pres, asked in self.groups:
             if gate is not None and not getattr(ctx, gate):
                 continue
@@ -162,6 +179,21 @@ class _Side:
                 for i, n in found:
                     counts[i] = n
         return counts
+
+
+    def _bonus_entry(self, tile: str, seat: str) -> tuple[int, ...]:
+        """The per-bonus items one flower or season matches, for a player in ``seat``."""
+        hits = []
+        for step in self.per_bonus:
+            try:
+                if step.per_bonus(tile, seat):
+                    hits.append(step.index)
+            except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+                raise _bad_arguments(step, exc) from exc
+        if len(self.bonus_hits) > _SETS_KEPT:
+            self.bonus_hits.clear()
+        found = self.bonus_hits[tile, seat] = tuple(hits)
+        return found
 
 
 _KIND_NUMBER = {"pung": 0, "kong": 1, "chow": 2, "pair": 3, "group": 4}
@@ -381,8 +413,10 @@ def _prepare(rule: HouseRule) -> _Plan:
             errors.setdefault(f"items[{i}].args", []).append(f"{item.rule}: {exc}.")
             continue
         fast = _hint(RULE_FUNCTION_FAST, item.rule, kwargs)
+        per_bonus = None if per_set else _hint(PER_BONUS_RULE_FUNCTIONS, item.rule, kwargs)
         steps.append(_Step(i, item, fast or call, per_set,
-                           _hint(RULE_FUNCTION_PREFILTERS, item.rule, kwargs), fast is not None))
+                           _hint(RULE_FUNCTION_PREFILTERS, item.rule, kwargs), fast is not None,
+                           per_bonus))
     if errors:
         raise HouseRuleError(errors)
     return _Plan(rule, steps)

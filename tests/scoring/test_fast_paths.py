@@ -336,13 +336,35 @@ def test_the_plan_asks_fewer_items_but_gives_what_asking_every_item_gives():
         for arrangement in A.arrangements(hand, BMJA):
             ctx = ScoringContext(hand, BMJA, arrangement, hand.mahjong)
             every = {}
-            for step in side.per_set:
+            for step in (*side.per_set, *side.per_bonus):
                 every[step.index] = RULE_FUNCTIONS[step.item.rule](ctx, **step.item.kwargs)
             for _, _, group in side.whole:
                 for step in group:
                     every[step.index] = RULE_FUNCTIONS[step.item.rule](ctx, **step.item.kwargs)
             expected = {i: n for i, n in every.items() if n}
             assert side.counts(ScoringContext(hand, BMJA, arrangement, hand.mahjong)) == expected
+
+
+@pytest.mark.parametrize("slug", sorted(RULES))
+def test_flowers_and_seasons_counted_one_tile_at_a_time_are_their_functions_count(slug):
+    rule = RULES[slug]
+    plan = S.plan_for(rule)
+    arrangement = A.arrangements(parse_hand(CORPUS[0]), rule)[0]
+    bonus = [f"{kind}{n}" for kind in "fs" for n in "1234"]
+    r = random.Random(5)
+    held_sets = [(), *[tuple(r.sample(bonus, r.randint(1, 8))) for _ in range(60)]]
+    checked = 0
+    for side in (plan.winner, plan.loser):
+        for held in held_sets:
+            for seat in "ESWN":
+                hand = parse_hand({**CORPUS[0], "seat_wind": seat, "bonus": list(held)})
+                ctx = ScoringContext(hand, rule, arrangement, hand.mahjong)
+                counts = side.counts(ScoringContext(hand, rule, arrangement, hand.mahjong))
+                for step in side.per_bonus:
+                    plain = RULE_FUNCTIONS[step.item.rule](ctx, **step.item.kwargs)
+                    assert counts.get(step.index, 0) == plain, step.item.code
+                    checked += 1
+    assert checked > 100 or not (plan.winner.per_bonus or plan.loser.per_bonus)
 
 
 # -- memos between hands ---------------------------------------------------------------------------

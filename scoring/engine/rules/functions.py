@@ -43,6 +43,11 @@ BONUS_RULE_FUNCTIONS: set[str] = set()
 # Functions that count sets one by one, with the factory of their per-set test: the
 # orchestrator remembers each set's answers, as the same sets recur in hand after hand.
 PER_SET_RULE_FUNCTIONS: dict[str, Callable[..., SetPredicate]] = {}
+# Functions that count bonus tiles one by one, with the factory of their test of one tile
+# given the seat's wind (or None for arguments it was not made for): the orchestrator keeps
+# each tile's answers by the tile and the seat, as a hand's few flowers and seasons are a
+# handful of tiles, not a combination to remember.
+PER_BONUS_RULE_FUNCTIONS: dict[str, Callable[..., Callable[[str, str], bool] | None]] = {}
 # Functions that can only match when a fact of the context is true (its attribute name):
 # the orchestrator asks the fact once per arrangement and skips them all when it is false.
 RULE_FUNCTION_GATES: dict[str, str] = {}
@@ -62,6 +67,7 @@ RULE_FUNCTION_PREFILTERS: dict[str, Callable[..., Callable[[ScoringContext], boo
 
 def rule_function(name: str, *, bonus: bool = False,
                   per_set: Callable[..., SetPredicate] | None = None,
+                  per_bonus: Callable[..., Callable[[str, str], bool] | None] | None = None,
                   needs: str | None = None,
                   depends_on: str | Callable[..., str] | None = None,
                   fast: Callable[..., RuleFunction | None] | None = None,
@@ -69,6 +75,7 @@ def rule_function(name: str, *, bonus: bool = False,
                   ) -> Callable[[RuleFunction], RuleFunction]:
     """Register ``fn`` under ``name`` so that an item's ``rule`` can name it. ``per_set``,
     for a function that counts sets, builds from the same arguments a test of one set;
+    ``per_bonus``, for one that counts flowers and seasons, a test of one of them and the seat;
     ``needs`` names a ``ScoringContext`` attribute without which ``fn`` always returns 0;
     ``depends_on`` one that alone decides ``fn``'s answer; ``fast`` builds from the same
     arguments an equivalent reading only precomputed facts (or gives None); ``prefilter`` a
@@ -82,6 +89,8 @@ def rule_function(name: str, *, bonus: bool = False,
             BONUS_RULE_FUNCTIONS.add(name)
         if per_set is not None:
             PER_SET_RULE_FUNCTIONS[name] = per_set
+        if per_bonus is not None:
+            PER_BONUS_RULE_FUNCTIONS[name] = per_bonus
         if needs is not None:
             RULE_FUNCTION_GATES[name] = needs
         if depends_on is not None:
@@ -293,16 +302,28 @@ def _own_bonus_fast(kind: str | None = None) -> RuleFunction:
     return lambda ctx: sum(1 for t in ctx.bonus if t in own[ctx.hand.seat_wind])
 
 
+def _bonus_tile_test(kind: str | None = None) -> Callable[[str, str], bool]:
+    prefixes = _BONUS_PREFIX[kind]
+    return lambda tile, seat: tile[0] in prefixes
+
+
+def _own_bonus_test(kind: str | None = None) -> Callable[[str, str], bool]:
+    own = {seat: _OWN_BONUS[kind, seat] for seat in SEAT_NUMBER}
+    return lambda tile, seat: tile in own[seat]
+
+
 # Not remembered by the flowers held (bonus_key): their many combinations recur too seldom
-# for a memo to beat the fast forms.
-@rule_function("bonus_tiles", bonus=True, needs="bonus", fast=_bonus_tiles_fast)
+# for a memo to beat counting them one tile at a time (per_bonus).
+@rule_function("bonus_tiles", bonus=True, needs="bonus", fast=_bonus_tiles_fast,
+               per_bonus=_bonus_tile_test)
 def bonus_tiles(ctx: ScoringContext, kind: str | None = None) -> int:
     """Flowers (``kind="flower"``), seasons, or both held."""
     prefixes = _BONUS_PREFIX[kind]
     return sum(1 for t in ctx.bonus if t[0] in prefixes)
 
 
-@rule_function("own_bonus", bonus=True, needs="bonus", fast=_own_bonus_fast)
+@rule_function("own_bonus", bonus=True, needs="bonus", fast=_own_bonus_fast,
+               per_bonus=_own_bonus_test)
 def own_bonus(ctx: ScoringContext, kind: str | None = None) -> int:
     """The player's own flower or season (004 Sheet 20: 1 = East ... 4 = North)."""
     own = _OWN_BONUS[kind, ctx.hand.seat_wind]
