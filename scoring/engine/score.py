@@ -113,23 +113,26 @@ class _Side:
         self.per_bonus = tuple(s for s in steps if s.per_set is None and s.per_bonus is not None)
         self.bonus_hits: dict[tuple[str, str], tuple[int, ...]] = {}
         # The other items, grouped by the context fact they need (None: no gate) and the
-        # fact that alone decides them (None: the whole arrangement).
+        # fact that alone decides them (None: the whole arrangement); the per-bonus items
+        # among them too, though they are counted from their table.
         groups: dict[tuple[str | None, str | None], list[_Step]] = {}
         for step in steps:
-            if step.per_set is None and step.per_bonus is None:
+            if step.per_set is None:
                 rule = step.item.rule
                 depends_on = RULE_FUNCTION_KEYS.get(rule)
                 if callable(depends_on):
                     depends_on = depends_on(**step.item.kwargs)
                 groups.setdefault((RULE_FUNCTION_GATES.get(rule), depends_on), []).append(step)
         self.whole = tuple((gate, key, tuple(group)) for (gate, key), group in groups.items())
-        # As ``whole``, with each group's prefilters when every step of it has one: when none
-        # passes, the group is skipped before its deciding fact is worked out.
-        # Each step also as a tuple (index, call, prefilter, step), read faster.
+        # As ``whole`` less the per-bonus items, with each group's prefilters when every step
+        # of it has one: when none passes, the group is skipped before its deciding fact is
+        # worked out. Each step also as a tuple (index, call, prefilter, step), read faster.
+        asked = [(gate, key, tuple(s for s in group if s.per_bonus is None))
+                 for gate, key, group in self.whole]
         self.groups = tuple(
             (gate, key, steps, _group_prefilters(steps),
              tuple((s.index, s.call, s.pre, s) for s in steps))
-            for gate, key, steps in self.whole)
+            for gate, key, steps in asked if steps)
         # Which per-set items a set matches, by the set and whether its tile is the player's
         # own wind or the round's (all a per-set test may ask of the winds); the same sets
         # recur in hand after hand.

@@ -336,7 +336,7 @@ def test_the_plan_asks_fewer_items_but_gives_what_asking_every_item_gives():
         for arrangement in A.arrangements(hand, BMJA):
             ctx = ScoringContext(hand, BMJA, arrangement, hand.mahjong)
             every = {}
-            for step in (*side.per_set, *side.per_bonus):
+            for step in side.per_set:
                 every[step.index] = RULE_FUNCTIONS[step.item.rule](ctx, **step.item.kwargs)
             for _, _, group in side.whole:
                 for step in group:
