@@ -285,6 +285,11 @@ class ScoringContext:
         win = self.win
         if win is None or not self.is_winner:
             return frozenset()
+        # Wins are shared objects (parse's table of wins): found by identity first, the entry
+        # holding the win so that its id is not reused while the entry lives.
+        known = _FACTS_OF_WIN.get(id(win))
+        if known is not None and known[0] is win:
+            return known[1]
         key = (win.source, win.last_wall_tile, win.last_discard, win.robbed_kong,
                win.kong_replacement, win.original_call, win.heavenly, win.earthly,
                win.second_kong_replacement)
@@ -301,6 +306,9 @@ class ScoringContext:
             facts = frozenset(facts)
             if len(_WIN_FACTS) < 4096:  # a source and eight flags: a small table
                 _WIN_FACTS[key] = facts
+        if len(_FACTS_OF_WIN) > 4096:
+            _FACTS_OF_WIN.clear()
+        _FACTS_OF_WIN[id(win)] = (win, facts)
         return facts
 
 
@@ -308,11 +316,14 @@ _WIN_FLAGS = ("last_wall_tile", "last_discard", "robbed_kong", "kong_replacement
               "original_call", "heavenly", "earthly", "second_kong_replacement")
 # How a hand went out (its source and flags) to its facts: shared by every hand going out so.
 _WIN_FACTS: dict[tuple, frozenset[str]] = {}
+# The same by the Win object's identity, with the win.
+_FACTS_OF_WIN: dict[int, tuple] = {}
 
 
 def clear_win_facts() -> None:
     """Forget the tables of sub-structures kept here: win facts, groups' tiles."""
     _WIN_FACTS.clear()
+    _FACTS_OF_WIN.clear()
     _GROUP_TILES.clear()
 
 

@@ -194,7 +194,15 @@ def _well_formed(data: dict) -> Hand | None:
                         flags[at] = True
                     elif value is not None and value is not False:
                         return None
-        win = _new_win(spellings[tile] if tile is not None else None, source, *flags)
+        tile = spellings[tile] if tile is not None else None
+        # A win is shared by every hand going out the same way (frozen, like a meld), so
+        # that what is worked out of it (its facts, context.win_facts) is found by identity.
+        key = (tile, source, tuple(flags))
+        win = _WINS.get(key)
+        if win is None:
+            win = _new_win(tile, source, *flags)
+            if len(_WINS) < _WINS_KEPT:
+                _WINS[key] = win
     elif raw_win is not None:
         return None
     else:
@@ -209,7 +217,15 @@ _AS_SENT: dict[tuple, Meld] = {}
 
 
 def clear_melds_as_sent() -> None:
+    """Forget the shared melds as sent and the shared wins."""
     _AS_SENT.clear()
+    _WINS.clear()
+
+
+# A well-formed win by its tile, source and flags: its shared Win. A tile, four sources and
+# eight flags: bounded, but kept to a few thousand.
+_WINS: dict[tuple, Win] = {}
+_WINS_KEPT = 4096
 
 
 _NO_FLAGS = (False,) * len(WIN_FLAGS)

@@ -401,3 +401,24 @@ def test_the_same_tiles_at_another_seat_or_won_otherwise_score_for_that_seat_and
         hand = {**data, "seat_wind": seat, "win": {"tile": "dr", "from": source}}
         assert score_hand(parse_hand(hand), BMJA) == result
     assert len({(r.score, r.item_codes) for r in scores.values()}) > 4
+
+
+def test_a_shared_win_gives_the_facts_of_a_win_built_anew():
+    # parse shares a Win among hands going out the same way; its facts are then found by
+    # the object's identity, and must be those of an equal Win that no table has seen.
+    r = random.Random(11)
+    winning = [data for data in CORPUS if data["mahjong"]][:30]
+    for data in winning:
+        flags = {name: r.random() < 0.3 for name in P.WIN_FLAGS}
+        sent = {**data, "win": {**data["win"], **flags}}
+        first, second = parse_hand(sent), parse_hand(sent)
+        assert first.win is second.win
+        fresh = Hand(**{**{f: getattr(first, f) for f in first.__slots__},
+                        "win": Win(**{f: getattr(first.win, f) for f in first.win.__slots__})})
+        assert fresh.win == first.win and fresh.win is not first.win
+        arrangement = A.arrangements(first, BMJA)[0]
+        for is_winner in (True, False):
+            for _ in range(2):  # the second time from the table
+                shared = ScoringContext(first, BMJA, arrangement, is_winner)
+                anew = ScoringContext(fresh, BMJA, arrangement, is_winner)
+                assert shared.win_facts == anew.win_facts
