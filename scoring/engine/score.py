@@ -212,6 +212,19 @@ def _group_prefilters(steps: Sequence[_Step]) -> tuple | None:
     if all(getattr(pre, "win_facts", None) for pre in pres):
         facts = frozenset().union(*(pre.win_facts for pre in pres))
         return (lambda ctx: not ctx.win_facts.isdisjoint(facts),)
+    # Prefilters that each need some tile-class bits on every tile or on some tile (``masks``
+    # on them; most special hands') are asked as one test of the masks, the others each.
+    masks = tuple(pre.masks for pre in pres if getattr(pre, "masks", None) is not None)
+    if len(masks) > 1:
+        def any_masks(ctx: ScoringContext) -> bool:
+            every, some = ctx.tile_all, ctx.tile_any
+            for all_bits, any_bits in masks:
+                if every & all_bits == all_bits and some & any_bits == any_bits:
+                    return True
+            return False
+
+        any_masks.masks_of = masks
+        return (any_masks, *(pre for pre in pres if getattr(pre, "masks", None) is None))
     return pres
 
 
@@ -835,6 +848,16 @@ def _meld(s) -> Meld:
 
 
 _MELD_OF_SET: dict[int, tuple] = {}
+
+
+def _melds(sets) -> tuple[Meld, ...]:
+    """``tuple(map(_meld, sets))``: a shared set's meld read here without a call."""
+    known = _MELD_OF_SET
+    out = []
+    for s in sets:
+        entry = known.get(id(s))
+        out.append(entry[1] if entry is not None and entry[0] is s else _meld(s))
+    return tuple(out)
 _new_object = object.__new__
 _set_object_attribute = object.__setattr__
 # _result fills every field of a ScoreResult: a field added there must be added here.
@@ -859,7 +882,7 @@ def _result(hand: Hand, plan: _Plan, params, scored: _Scored, *,
         "score": scored.score,
         "limit": scored.limit,
         "lines": _lines(plan, scored, params.use_doubles),
-        "arrangement": tuple(map(_meld, arrangement.sets)),
+        "arrangement": _melds(arrangement.sets),
         "shape": arrangement.shape,
         "mahjong": hand.mahjong,
         "meets_minimum": minimum[0],

@@ -422,3 +422,25 @@ def test_a_shared_win_gives_the_facts_of_a_win_built_anew():
                 shared = ScoringContext(first, BMJA, arrangement, is_winner)
                 anew = ScoringContext(fresh, BMJA, arrangement, is_winner)
                 assert shared.win_facts == anew.win_facts
+
+
+@pytest.mark.parametrize("slug", ["bmja", "guide", "balsall-common", "west-wind-goulash"])
+def test_a_groups_prefilters_asked_together_pass_when_one_of_its_steps_would(slug):
+    # Mask prefilters (all green, all four winds...) are merged into one test of the masks;
+    # the group is skipped exactly when no step's own prefilter passes.
+    rule = RULES[slug]
+    plan = S.plan_for(rule)
+    groups = [(pres, steps) for side in (plan.winner, plan.loser)
+              for _, _, steps, pres, _ in side.groups if pres is not None]
+    assert any(getattr(pres[0], "masks_of", None) for pres, _ in groups) or slug != "bmja"
+    passed = checked = 0
+    for hand, arrangement in _contexts(rule):
+        for is_winner in (True, False):
+            ctx = ScoringContext(hand, rule, arrangement, is_winner)
+            S._set_facts(ctx, {}, (), {})
+            for pres, steps in groups:
+                together = any(pre(ctx) for pre in pres)
+                assert together == any(s.pre(ctx) for s in steps)
+                passed += together
+                checked += 1
+    assert checked > 500 and passed > 10

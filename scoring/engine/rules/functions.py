@@ -158,11 +158,17 @@ def _class_bit(name: Any) -> int | None:
 
 
 def _all_of(bit: int) -> Callable[[ScoringContext], bool]:
-    return lambda ctx: ctx.tile_all & bit == bit
+    pre = lambda ctx: ctx.tile_all & bit == bit  # noqa: E731
+    # (bits every tile has, bits some tile has) that the test needs: the orchestrator asks a
+    # group of such tests in one pass over their masks (score._group_prefilters).
+    pre.masks = (bit, 0)
+    return pre
 
 
 def _holds(bits: int) -> Callable[[ScoringContext], bool]:
-    return lambda ctx: ctx.tile_any & bits == bits
+    pre = lambda ctx: ctx.tile_any & bits == bits  # noqa: E731
+    pre.masks = (0, bits)
+    return pre
 
 
 def _suits_without_honours(n: int) -> Callable[[ScoringContext], bool]:
