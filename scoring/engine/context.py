@@ -7,7 +7,7 @@ use and kept. Tile facts that never change are module-level tables.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, _count_elements
 
 from .hand import Arrangement, Hand, Set
 from .rules.model import HouseRule
@@ -66,6 +66,9 @@ SUITS_OF_BITS = {
     for bits in range(1 << len(SUITS)) for bits in [sum(
         bit for k, bit in enumerate(SUIT_BITS) if bits >> k & 1)]
 }
+
+
+_new_counter = dict.__new__
 
 
 class cached_property:  # noqa: N801 - used as functools.cached_property is
@@ -159,7 +162,12 @@ class ScoringContext:
 
     @cached_property
     def counts(self) -> Counter:
-        return Counter(self.tiles)
+        # Counter(self.tiles) without its constructor's checks (Counter.update counts an
+        # iterable that is not a mapping with _count_elements): the same counts, in the same
+        # order, at a third of the cost.
+        found = _new_counter(Counter)
+        _count_elements(found, self.tiles)
+        return found
 
     @cached_property
     def suits(self) -> frozenset[str]:
@@ -211,22 +219,33 @@ class ScoringContext:
         """The four sets and the pair of a four-sets-and-a-pair hand; None for any other."""
         if self.loose or len(self.sets) != 5:
             return None
-        groups = tuple(s for s in self.sets if s.kind != "pair")
-        if len(groups) != 4 or any(s.kind == "group" for s in groups):
+        # One pass, without a generator per question: the four sets that are not the pair
+        # (none of them a special shape's group), and the pair.
+        groups = []
+        pairs = []
+        for s in self.sets:
+            kind = s.kind
+            if kind == "pair":
+                pairs.append(s)
+            elif kind == "group":
+                return None
+            else:
+                groups.append(s)
+        if len(groups) != 4:
             return None
-        return groups, tuple(s for s in self.sets if s.kind == "pair")
+        return tuple(groups), tuple(pairs)
 
     @cached_property
     def group_kinds(self) -> frozenset[str]:
         """The kinds of the four sets of a four-sets-and-a-pair hand (empty for others)."""
         split = self.standard_split
-        return frozenset(s.kind for s in split[0]) if split else frozenset()
+        return frozenset([s.kind for s in split[0]]) if split else frozenset()
 
     @cached_property
     def group_tiles(self) -> frozenset[str]:
         """The tiles of the four sets of a four-sets-and-a-pair hand (empty for others)."""
         split = self.standard_split
-        return frozenset(s.tile for s in split[0]) if split else frozenset()
+        return frozenset([s.tile for s in split[0]]) if split else frozenset()
 
     @cached_property
     def pung_hand(self) -> bool:

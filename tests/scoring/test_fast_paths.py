@@ -444,3 +444,21 @@ def test_a_groups_prefilters_asked_together_pass_when_one_of_its_steps_would(slu
                 passed += together
                 checked += 1
     assert checked > 500 and passed > 10
+
+
+def test_a_contexts_counts_and_four_sets_are_the_plain_definitions():
+    from collections import Counter
+
+    checked = 0
+    for hand, arrangement in _contexts(BMJA):
+        ctx = ScoringContext(hand, BMJA, arrangement, hand.mahjong)
+        assert type(ctx.counts) is Counter
+        assert list(ctx.counts.items()) == list(Counter(ctx.tiles).items())
+        sets = arrangement.sets
+        groups = tuple(s for s in sets if s.kind != "pair")
+        plain = (None if arrangement.loose or len(sets) != 5 or len(groups) != 4
+                 or any(s.kind == "group" for s in groups)
+                 else (groups, tuple(s for s in sets if s.kind == "pair")))
+        assert ctx.standard_split == plain
+        checked += plain is not None
+    assert checked > 50
