@@ -137,8 +137,9 @@ class _Side:
         # own wind or the round's (all a per-set test may ask of the winds); the same sets
         # recur in hand after hand.
         self.set_hits: dict[tuple, tuple[int, ...]] = {}
-        # The same entries by the set object's identity (see _set_facts).
-        self.set_ident: dict[int, tuple] = {}
+        # The same entries by the set object's identity, in a table for each pair of own
+        # and round winds (see _set_facts).
+        self.set_ident: dict[tuple[str, str], dict[int, tuple]] = {}
         # A keyed group's matches, by the group and the value of its deciding fact.
         self.keyed_hits: dict[tuple, tuple[tuple[int, int], ...]] = {}
 
@@ -235,42 +236,32 @@ def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step] | dict,
     tile-class masks, the number of sets of each kind, whether all are concealed). Each set
     is looked up in ``memo`` by its signature (kind, tile, concealed, how, wild, and whether
     its tile is the player's own wind or the round's, all a per-set test may ask): its items,
-    its tile-class masks and its kind; and, first, in ``by_set`` by the set object itself."""
+    its tile-class masks and its kind; and, first, in ``by_set`` by the winds and the set
+    object itself."""
     counts: dict[int, int] = {}
     own, round_ = ctx.own_wind, ctx.round_wind
     every, some = ALL_BITS, 0
     kinds = [0, 0, 0, 0, 0]
     n_tiles = 0
     concealed = True
-    # Most sets are shared objects (the search's tables): found by identity first, with a
-    # place for each answer to "is its tile the own wind, the round's"; the entry holds the
-    # set, so that its id is not reused while the entry lives.
-    if len(by_set) > _SETS_KEPT:
-        by_set.clear()
+    # Most sets are shared objects (the search's tables): found by identity first, in the
+    # table of the hand's own and round winds (all a per-set test may ask of them); the
+    # entry holds the set, so that its id is not reused while the entry lives.
+    ident = by_set.get((own, round_))
+    if ident is None or len(ident) > _SETS_KEPT:
+        ident = by_set[own, round_] = {}
     for s in ctx.sets:
-        tile = s.tile
-        place = (tile == own) + 2 * (tile == round_)
-        known = by_set.get(id(s))
-        if known is None or known[0] is not s:
-            known = by_set[id(s)] = (s, [None, None, None, None])
-        entry = known[1][place]
-        if entry is None:
-            key = (s.kind, tile, s.concealed, s.how, s.wild, tile == own, tile == round_)
-            entry = memo.get(key)
-            if entry is None:
-                entry = memo[key] = _set_entry(s, own, round_, per_set)
-            if entry[1] is None:  # a special shape's group: the masks of its own tiles
-                tiles = set_tiles(s)
-                entry = (entry[0], *_masks(tiles), entry[3], len(tiles))
-            known[1][place] = entry
-        hits, set_all, set_any, kind, size = entry
+        entry = ident.get(id(s))
+        if entry is None or entry[0] is not s:
+            entry = ident[id(s)] = _ident_entry(s, own, round_, memo, per_set)
+        _s, hits, set_all, set_any, kind, size, exposed = entry
         for i in hits:
             counts[i] = counts.get(i, 0) + 1
         every &= set_all
         some |= set_any
         kinds[kind] += 1
         n_tiles += size
-        if not s.concealed:
+        if exposed:
             concealed = False
     loose = ctx.loose
     if loose:
@@ -297,6 +288,22 @@ def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step] | dict,
 _SETS_KEPT = 20_000
 _SUIT_BITS = sum(CLASS_BIT[suit] for suit in ("b", "c", "d"))
 _HONOUR_BIT = CLASS_BIT["honour"]
+
+
+def _ident_entry(s, own: str, round_: str, memo: dict, per_set) -> tuple:
+    """A set's entry in _set_facts' table by identity: the set, then its per-set items,
+    tile-class masks, kind, number of tiles and whether it is exposed, from the table by its
+    signature (kind, tile, concealed, how, wild, and whether its tile is the player's own
+    wind or the round's: all a per-set test may ask)."""
+    tile = s.tile
+    key = (s.kind, tile, s.concealed, s.how, s.wild, tile == own, tile == round_)
+    entry = memo.get(key)
+    if entry is None:
+        entry = memo[key] = _set_entry(s, own, round_, per_set)
+    if entry[1] is None:  # a special shape's group: the masks of its own tiles
+        tiles = set_tiles(s)
+        entry = (entry[0], *_masks(tiles), entry[3], len(tiles))
+    return (s, *entry, not s.concealed)
 
 
 def _masks(tiles: Iterable[str]) -> tuple[int, int]:
@@ -774,13 +781,15 @@ def _fishing_value(plan: _Plan, step: _Step, params, actual: _Scored) -> _Scored
         part, label, line = fishing_part
         lines = [line]
         points, doubles, score = part, 0, part
-        if params.limit_hand_adds_bonus_tiles:
+        kept_bonus = ([i for i in actual.kept if plan.bonus[i]]
+                      if params.limit_hand_adds_bonus_tiles else None)
+        if kept_bonus:  # without flowers or seasons there is nothing to add
             # As for a limit hand (004 Sheet 21 item 6): flowers on top of the part-score.
-            bonus = _item_lines(plan, actual.counts, [i for i in actual.kept if plan.bonus[i]],
-                                use_doubles)
+            bonus = _item_lines(plan, actual.counts, kept_bonus, use_doubles)
             lines += bonus
-            points += sum(ln.points for ln in bonus)
-            doubles = sum(ln.doubles for ln in bonus)
+            for ln in bonus:
+                points += ln.points
+                doubles += ln.doubles
             score += _value(points - part, doubles, use_doubles)
         if item.fishing_actual_if_greater and actual.score > score:
             # 004 Sheet 28: "or actual hand value, whichever is the greater".
