@@ -462,3 +462,43 @@ def test_a_contexts_counts_and_four_sets_are_the_plain_definitions():
         assert ctx.standard_split == plain
         checked += plain is not None
     assert checked > 50
+
+
+def _triple_knitting_by_leftovers(counts: dict) -> int:
+    # The plain reading: every number's sets of three, then the tiles left over listed.
+    triples, left = 0, []
+    for n in range(1, 10):
+        per_suit = [counts.get(f"{s}{n}", 0) for s in "bcd"]
+        t = min(per_suit)
+        triples += t
+        left += [(n, s) for s, k in zip("bcd", per_suit, strict=True) for _ in range(k - t)]
+    return int(triples == 4 and len(left) == 2 and left[0][0] == left[1][0]
+               and left[0][1] != left[1][1])
+
+
+def test_triple_knitting_reads_what_listing_the_leftover_tiles_reads():
+    from collections import Counter
+
+    from scoring.engine.hand import Arrangement, Set
+    from scoring.engine.rules.functions import triple_knitting
+
+    r = random.Random(7)
+    suit_tiles = [f"{s}{n}" for s in "bcd" for n in range(1, 10)]
+    found = 0
+    for _ in range(3000):
+        if r.random() < 0.6:  # four numbers in three suits, then a little changed
+            held = [f"{s}{n}" for n in r.sample(range(1, 10), 4) for s in "bcd"]
+            held += r.sample(suit_tiles, 2)
+            held[r.randrange(14)] = r.choice(suit_tiles) if r.random() < 0.3 else held[0]
+        else:
+            held = [r.choice(suit_tiles) for _ in range(14)]
+        counts = Counter(held)
+        if max(counts.values()) > 4:
+            continue
+        group = Set("group", held[0], True, "concealed", False, tuple(held))
+        hand = Hand("E", "E", True, concealed=tuple(held))
+        ctx = ScoringContext(hand, BMJA, Arrangement("triple_knitting", (group,)), True)
+        expected = _triple_knitting_by_leftovers(counts) if len(ctx.suits) == 3 else 0
+        assert triple_knitting(ctx) == expected, held
+        found += expected
+    assert found > 20

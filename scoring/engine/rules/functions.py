@@ -701,19 +701,21 @@ def triple_knitting(ctx: ScoringContext, concealed: bool = True) -> int:
         return 0
     get = ctx.counts.get
     triples = 0
-    left: list[tuple[int, str]] = []
-    # Each number's three tiles read from a fixed table (not formatted per number).
-    for n, (b, c, d) in _BY_NUMBER:
-        per_suit = (get(b, 0), get(c, 0), get(d, 0))
-        t = min(per_suit)
+    paired = False
+    # Each number's three tiles read from a fixed table (not formatted per number). What is
+    # left over after each number's sets of three must be exactly two tiles, of one number in
+    # two suits: one suit over the rest by one at one number, so anything else is no match.
+    for _n, (b, c, d) in _BY_NUMBER:
+        kb, kc, kd = get(b, 0), get(c, 0), get(d, 0)
+        if kb == kc == kd:
+            triples += kb
+            continue
+        t = min(kb, kc, kd)
         triples += t
-        for s, k in zip("bcd", per_suit, strict=True):
-            if k > t:
-                left.extend(((n, s),) * (k - t))
-    if triples != 4 or len(left) != 2:
-        return 0
-    (n1, s1), (n2, s2) = left
-    return 1 if n1 == n2 and s1 != s2 else 0
+        if paired or kb + kc + kd - 3 * t != 2 or max(kb, kc, kd) - t != 1:
+            return 0
+        paired = True
+    return 1 if triples == 4 and paired else 0
 
 
 @rule_function("unique_majors")
