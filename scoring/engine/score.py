@@ -376,6 +376,9 @@ class _Plan:
         self.role = tuple(_SPECIAL if value is not None else _REPLACING if replaced else _ORDINARY
                           for value, replaced in zip(self.special_value, self.replaces,
                                                      strict=True))
+        # The items that neither score as a special hand nor replace others: when every
+        # match is one of them, a tally keeps them all (_tally's common case).
+        self.ordinary = frozenset(i for i, r in enumerate(self.role) if r == _ORDINARY)
         self.winner = _Side([s for s in steps if s.item.who in ("all", "mahjong")])
         self.loser = _Side([s for s in steps if s.item.who in ("all", "losers")])
         # Special hands with a part-score for fishing, each with the fact it needs.
@@ -580,6 +583,10 @@ def _value(points: int, doubles: int, use_doubles: bool) -> int:
 
 
 def _tally(plan: _Plan, params, counts: dict[int, int], arrangement: Arrangement) -> _Scored:
+    if plan.ordinary.issuperset(counts):
+        # Neither a special hand nor an item that replaces another: every match is kept, in
+        # the house rule's order, as the loop below would keep them.
+        return _ordinary(plan, params, counts, sorted(counts), arrangement, _NONE_DROPPED)
     values = plan.special_value
     replaces = plan.replaces
     role = plan.role

@@ -502,3 +502,20 @@ def test_triple_knitting_reads_what_listing_the_leftover_tiles_reads():
         assert triple_knitting(ctx) == expected, held
         found += expected
     assert found > 20
+
+
+def test_a_tally_of_ordinary_items_only_is_the_general_tallys():
+    plan = S.plan_for(BMJA)
+    general = object.__new__(type(plan))
+    general.__dict__.update(plan.__dict__, ordinary=frozenset())  # never the common case
+    fields = ("points", "doubles", "score", "limit", "kept", "special", "special_value",
+              "dropped", "lines")
+    common = 0
+    for hand, arrangement in _contexts(BMJA):
+        side = plan.winner if hand.mahjong else plan.loser
+        counts = side.counts(ScoringContext(hand, BMJA, arrangement, hand.mahjong))
+        fast = S._tally(plan, BMJA.scoring, counts, arrangement)
+        slow = S._tally(general, BMJA.scoring, counts, arrangement)
+        assert [getattr(fast, f) for f in fields] == [getattr(slow, f) for f in fields]
+        common += plan.ordinary.issuperset(counts)
+    assert common > 50
