@@ -369,6 +369,10 @@ class _Plan:
             for item in items)
         self.limit_words = tuple(limit_words(item.limit) if item.limit is not None else None
                                  for item in items)
+        # Each special hand's line (its value, no doubles), made once: a line is frozen.
+        self.special_lines = tuple(
+            ScoreLine(item.code, item.wording, value, 0, 1) if value is not None else None
+            for item, value in zip(items, self.special_value, strict=True))
         self.bonus = tuple(item.rule in BONUS_RULE_FUNCTIONS for item in items)
         index = {item.code: i for i, item in enumerate(items)}
         self.replaces = tuple(tuple(index[c] for c in item.replaces if c in index)
@@ -676,8 +680,11 @@ def _lines(plan: _Plan, scored: _Scored, use_doubles: bool) -> tuple[ScoreLine, 
         return scored.lines
     out = []
     if scored.special >= 0:
-        item = plan.items[scored.special]
-        out.append(ScoreLine(item.code, item.wording, scored.special_value, 0, 1))
+        line = plan.special_lines[scored.special]
+        if line.points != scored.special_value:  # not the plan's value: a line of its own
+            item = plan.items[scored.special]
+            line = ScoreLine(item.code, item.wording, scored.special_value, 0, 1)
+        out.append(line)
     out.extend(_item_lines(plan, scored.counts, scored.kept, use_doubles))
     return tuple(out)
 

@@ -519,3 +519,18 @@ def test_a_tally_of_ordinary_items_only_is_the_general_tallys():
         assert [getattr(fast, f) for f in fields] == [getattr(slow, f) for f in fields]
         common += plan.ordinary.issuperset(counts)
     assert common > 50
+
+
+def test_a_special_hands_shared_line_is_the_line_made_for_it():
+    plan = S.plan_for(BMJA)
+    seen = 0
+    for _data, hand in _hands():
+        result = score_hand(hand, BMJA)
+        if result.special is None or result.fishing_for:
+            continue
+        i = plan.codes.index(result.special)
+        item = BMJA.items[i]
+        value = int(BMJA.scoring.limit * item.limit)
+        assert result.lines[0] == S.ScoreLine(item.code, item.wording, value, 0, 1)
+        seen += 1
+    assert seen > 10
