@@ -410,6 +410,11 @@ class _Plan:
                 self.fishing_parts[step.index] = (
                     part, f"{limit_words(item.fishing_limit)} (fishing for {short_name(item)})",
                     ScoreLine(item.code, f"Fishing for {item.wording}", part, 0, 1))
+        # The note of each fishing hand's extra doubles (Purity's), made once.
+        self.fishing_notes = {
+            step.index: ScoreLine(step.item.code, f"Fishing for {step.item.wording}", 0,
+                                  step.item.fishing_doubles, 1)
+            for step, _gate in self.fishing if step.item.fishing_doubles}
         # Each item's line by its number of matches (False: worth nothing), with the doubles
         # shown or not (003 counts points only).
         self.lines: dict[bool, tuple[dict[int, ScoreLine | bool], ...]] = {
@@ -815,7 +820,7 @@ def _fishing_value(plan: _Plan, step: _Step, params, actual: _Scored) -> _Scored
     if item.fishing_doubles and use_doubles:
         # 004 Sheet 23 (Purity): "Fishing also gets three doubles" on the hand's own points.
         doubles = actual.doubles + item.fishing_doubles
-        note = ScoreLine(item.code, f"Fishing for {item.wording}", 0, item.fishing_doubles, 1)
+        note = plan.fishing_notes[step.index]
         return _changed(actual, actual.points, doubles, actual.points * 2 ** doubles,
                         actual.limit, (*_lines(plan, actual, use_doubles), note))
     return None
