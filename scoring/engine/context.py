@@ -7,7 +7,14 @@ use and kept. Tile facts that never change are module-level tables.
 
 from __future__ import annotations
 
-from collections import Counter, _count_elements
+from collections import Counter
+
+try:  # the C helper Counter itself counts with; private, so a plain loop where it is missing
+    from collections import _count_elements
+except ImportError:  # pragma: no cover - every CPython since 3.2 has it
+    def _count_elements(mapping, iterable):
+        for element in iterable:
+            mapping[element] = mapping.get(element, 0) + 1
 
 from .hand import Arrangement, Hand, Set
 from .rules.model import HouseRule
