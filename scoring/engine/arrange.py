@@ -288,14 +288,19 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
             continue
         found = [Arrangement("standard", declared + sets) for sets in standard]
         if specials:
-            held[i] += 1
-            counts = tuple(held)
-            held[i] -= 1
-            found += [Arrangement(shape, tuple(map(_make_set, parts))) for shape, parts
-                      in _plain_special_readings(counts, lim_special)]
+            found += _specials_with(held, i, lim_special)
         if found:
             result.append((T.PLAYING[i], found))
     return result
+
+
+def _specials_with(held: list[int], i: int, lim_special: int) -> list[Arrangement]:
+    """The special shapes the concealed counts ``held`` make with one tile ``i`` added."""
+    held[i] += 1
+    counts = tuple(held)
+    held[i] -= 1
+    return [Arrangement(shape, tuple(map(_make_set, parts)))
+            for shape, parts in _plain_special_readings(counts, lim_special)]
 
 
 def _plain_pung_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[int],
@@ -337,11 +342,7 @@ def _plain_pung_completions(hand: Hand, rule: HouseRule, declared: tuple, held: 
         # _plain_completions also asks a tile with a standard reading when no tile can make
         # a special shape (_special_one_tile_away): none fits, so only the screen is asked.
         if i in screen:
-            held[i] += 1
-            counts = tuple(held)
-            held[i] -= 1
-            found += [Arrangement(shape, tuple(map(_make_set, parts))) for shape, parts
-                      in _plain_special_readings(counts, lim_special)]
+            found += _specials_with(held, i, lim_special)
         if found:
             result.append((T.PLAYING[i], found))
     return result
