@@ -228,15 +228,22 @@ def _general_completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Ar
     return result
 
 
+def _with_declared(held: list[int], declared: tuple) -> list[int]:
+    """The counts of the concealed tiles ``held`` and of the declared sets' tiles together:
+    no tile can be added where four are already in the hand."""
+    physical = list(held)
+    for s in declared:
+        for code in set_tiles_of(s):
+            physical[T.INDEX[code]] += 1
+    return physical
+
+
 def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[int],
                        pair_declared: bool, chows_left: int
                        ) -> list[tuple[str, list[Arrangement]]]:
     """``completions`` of a plain hand: each tile's readings straight from the counts (drawn
     from the wall, so no set is exposed by the winning tile)."""
-    physical = list(held)
-    for s in declared:
-        for code in set_tiles_of(s):
-            physical[T.INDEX[code]] += 1
+    physical = _with_declared(held, declared)
     lim_special = rule.scoring.wild_max_in_special
     need_pair = not pair_declared
     special = not declared and _special_one_tile_away(held) and lim_special >= 0
@@ -308,10 +315,7 @@ def _plain_pung_completions(hand: Hand, rule: HouseRule, declared: tuple, held: 
                             ) -> list[tuple[str, list[Arrangement]]]:
     """``completions(pungs_only=True)`` of a plain hand: ``_plain_completions`` less its
     readings with a chow, in its order, trying only the few tiles that can give the rest."""
-    physical = list(held)
-    for s in declared:
-        for code in set_tiles_of(s):
-            physical[T.INDEX[code]] += 1
+    physical = _with_declared(held, declared)
     lim_special = rule.scoring.wild_max_in_special
     need_pair = not pair_declared
     # Special shapes as _plain_completions tries them (see there): none when a set is
