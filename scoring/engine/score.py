@@ -647,12 +647,7 @@ def _sums(plan: _Plan, counts: dict[int, int], indices: list[int]) -> tuple[int,
 def _ordinary(plan: _Plan, params, counts: dict[int, int], kept: list[int],
               arrangement: Arrangement, dropped: frozenset[int]) -> _Scored:
     use_doubles = params.use_doubles
-    worth, doubling = plan.points, plan.doubles
-    points = doubles = 0
-    for i in kept:
-        n = counts[i]
-        points += n * worth[i]
-        doubles += n * doubling[i]
+    points, doubles = _sums(plan, counts, kept)
     if use_doubles:
         score = points * 2 ** doubles
     else:
