@@ -150,11 +150,7 @@ def test_pung_completions_are_the_general_searchs_without_chows():
 
 
 def test_pung_completions_on_hands_one_tile_short():
-    r = random.Random(11)
-    for _ in range(1500):
-        held = _one_short_of_special(r)
-        if max(held) > 4:
-            continue
+    for held in _short_hands(11, 1500):
         tiles = [A.T.PLAYING[i] for i, n in enumerate(held) for _ in range(n)]
         hand = parse_hand({"seat_wind": "E", "prevailing_wind": "E", "mahjong": False,
                            "melds": [], "concealed": tiles, "fishing": True})
@@ -183,53 +179,53 @@ def _one_short_of_special(r: random.Random) -> list[int]:
     return held
 
 
-def test_the_special_screen_rules_out_only_tiles_that_make_no_special_shape():
-    r = random.Random(7)
-    allowed = 0
-    for _ in range(3000):
+def _short_hands(seed: int, tries: int):
+    """Up to ``tries`` hands of ``_one_short_of_special``, those with no fifth copy of a tile."""
+    r = random.Random(seed)
+    for _ in range(tries):
         held = _one_short_of_special(r)
-        if max(held) > 4:
-            continue
+        if max(held) <= 4:
+            yield held
+
+
+def _one_added(held: list[int]):
+    """Each tile index, with the counts of ``held`` and that tile (a fifth copy included)."""
+    for i in range(A.N):
+        held[i] += 1
+        counts = tuple(held)
+        held[i] -= 1
+        yield i, counts
+
+
+def test_the_special_screen_rules_out_only_tiles_that_make_no_special_shape():
+    allowed = 0
+    for held in _short_hands(7, 3000):
         screen = A._special_tiles(held)
-        for i in range(A.N):
-            if held[i] >= 4:
+        for i, counts in _one_added(held):
+            if counts[i] > 4:
                 continue
-            held[i] += 1
-            possible = A._special_possible(tuple(held))
-            held[i] -= 1
-            if possible:
+            if A._special_possible(counts):
                 assert i in screen, (held, i)
                 allowed += 1
     assert allowed > 500  # the cases that matter were met
 
 
 def test_no_tile_makes_a_special_shape_when_the_quick_check_says_so():
-    r = random.Random(13)
     ruled_out = 0
-    for _ in range(3000):
-        held = _one_short_of_special(r)
-        if max(held) > 4 or A._special_one_tile_away(held):
+    for held in _short_hands(13, 3000):
+        if A._special_one_tile_away(held):
             continue
         ruled_out += 1
-        for i in range(A.N):
-            if held[i] < 4:
-                held[i] += 1
-                assert not A._special_possible(tuple(held)), (held, i)
-                held[i] -= 1
+        for i, counts in _one_added(held):
+            if counts[i] <= 4:
+                assert not A._special_possible(counts), (held, i)
     assert ruled_out > 200
 
 
 def test_plain_special_readings_are_the_general_ones_without_wild_tiles():
-    r = random.Random(5)
     found = set()
-    for _ in range(2000):
-        held = _one_short_of_special(r)
-        if max(held) > 4:
-            continue
-        for i in range(A.N):
-            held[i] += 1
-            counts = tuple(held)
-            held[i] -= 1
+    for held in _short_hands(5, 2000):
+        for _i, counts in _one_added(held):
             for lim in (4, 0, -1):
                 fast = A._plain_special_readings(counts, lim)
                 assert fast == A._special_readings(counts, A._NO_TILES, 0, A.T.JOKER, lim)
@@ -252,16 +248,9 @@ def _every_template_filled(counts):
 
 
 def test_templates_left_out_without_wild_tiles_are_those_that_cannot_fill():
-    r = random.Random(9)
     checked = 0
-    for _ in range(1500):
-        held = _one_short_of_special(r)
-        if max(held) > 4:
-            continue
-        for i in range(A.N):
-            held[i] += 1
-            counts = tuple(held)
-            held[i] -= 1
+    for held in _short_hands(9, 1500):
+        for _i, counts in _one_added(held):
             if max(counts) > 4 or not A._special_possible(counts):
                 continue
             assert A._plain_special_readings(counts, 4) == _every_template_filled(counts)
