@@ -87,18 +87,12 @@ def rule_function(name: str, *, bonus: bool = False,
         RULE_FUNCTIONS[name] = fn
         if bonus:
             BONUS_RULE_FUNCTIONS.add(name)
-        if per_set is not None:
-            PER_SET_RULE_FUNCTIONS[name] = per_set
-        if per_bonus is not None:
-            PER_BONUS_RULE_FUNCTIONS[name] = per_bonus
-        if needs is not None:
-            RULE_FUNCTION_GATES[name] = needs
-        if depends_on is not None:
-            RULE_FUNCTION_KEYS[name] = depends_on
-        if fast is not None:
-            RULE_FUNCTION_FAST[name] = fast
-        if prefilter is not None:
-            RULE_FUNCTION_PREFILTERS[name] = prefilter
+        hints = ((PER_SET_RULE_FUNCTIONS, per_set), (PER_BONUS_RULE_FUNCTIONS, per_bonus),
+                 (RULE_FUNCTION_GATES, needs), (RULE_FUNCTION_KEYS, depends_on),
+                 (RULE_FUNCTION_FAST, fast), (RULE_FUNCTION_PREFILTERS, prefilter))
+        for table, hint in hints:
+            if hint is not None:
+                table[name] = hint
         return fn
 
     return register
