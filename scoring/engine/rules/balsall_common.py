@@ -49,8 +49,8 @@ DESCRIPTION = (
 
 def _item(code: str, wording: str, rule: str, line: str, points: int, *,
           replaces: tuple[str, ...] = (), **args: Any) -> Item:
-    return Item(code=code, wording=wording, rule=rule, args=tuple(sorted(args.items())),
-                points=points, who="mahjong", replaces=replaces, source=f"003 line {line}")
+    return Item.with_args(code, wording, rule, args,
+                          points=points, who="mahjong", replaces=replaces, source=f"003 line {line}")
 
 
 EXTRAS = (

@@ -45,8 +45,8 @@ DESCRIPTION = (
 
 
 def _points(code: str, wording: str, rule: str, points: int, **args) -> Item:
-    return Item(code=code, wording=wording, rule=rule, args=tuple(sorted(args.items())),
-                points=points, source="004 Sheet 14")
+    return Item.with_args(code, wording, rule, args,
+                          points=points, source="004 Sheet 14")
 
 
 def _set_points() -> tuple[Item, ...]:
@@ -66,15 +66,15 @@ def _set_points() -> tuple[Item, ...]:
 
 def _double(code: str, wording: str, rule: str, *, who: str = "all", doubles: int = 1,
             replaces: tuple[str, ...] = (), **args) -> Item:
-    return Item(code=code, wording=wording, rule=rule, args=tuple(sorted(args.items())),
-                doubles=doubles, who=who, replaces=replaces, source="004 Sheet 17")
+    return Item.with_args(code, wording, rule, args,
+                          doubles=doubles, who=who, replaces=replaces, source="004 Sheet 17")
 
 
 def _special(code: str, wording: str, rule: str, limit: Fraction, sheet: str,
              fishing: Fraction | None = None, actual_if_greater: bool = False, **args) -> Item:
-    return Item(code=code, wording=wording, rule=rule, args=tuple(sorted(args.items())),
-                limit=limit, who="mahjong", fishing_limit=fishing,
-                fishing_actual_if_greater=actual_if_greater, source=f"004 {sheet}")
+    return Item.with_args(code, wording, rule, args,
+                          limit=limit, who="mahjong", fishing_limit=fishing,
+                          fishing_actual_if_greater=actual_if_greater, source=f"004 {sheet}")
 
 
 ITEMS: tuple[Item, ...] = (

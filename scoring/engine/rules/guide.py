@@ -42,9 +42,9 @@ DESCRIPTION = (
 def _item(code: str, wording: str, rule: str, line: str, *, points: int = 0, doubles: int = 0,
           who: str = "mahjong", limit: Fraction | None = None, replaces: tuple[str, ...] = (),
           **args: Any) -> Item:
-    return Item(code=code, wording=wording, rule=rule, args=tuple(sorted(args.items())),
-                points=points, doubles=doubles, limit=limit, who=who, replaces=replaces,
-                source=f"002 line {line}")
+    return Item.with_args(code, wording, rule, args,
+                          points=points, doubles=doubles, limit=limit, who=who, replaces=replaces,
+                          source=f"002 line {line}")
 
 
 def _set_rows() -> tuple[Item, ...]:

@@ -55,6 +55,14 @@ class Item:
     # Where the rule document says so, e.g. "004 Sheet 17".
     source: str = ""
 
+    @classmethod
+    def with_args(cls, code: str, wording: str, rule: str, args: dict[str, Any],
+                  **fields: Any) -> Item:
+        """An item whose rule function's arguments are given as keywords, kept sorted by name
+        so that two items asking the same thing compare (and share a cached test) alike."""
+        return cls(code=code, wording=wording, rule=rule, args=tuple(sorted(args.items())),
+                   **fields)
+
     @property
     def kwargs(self) -> dict[str, Any]:
         return dict(self.args)

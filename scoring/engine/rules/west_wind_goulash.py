@@ -43,14 +43,14 @@ DESCRIPTION = (
 
 
 def _points(code: str, wording: str, rule: str, points: int, **args: Any) -> Item:
-    return Item(code=code, wording=wording, rule=rule, args=tuple(sorted(args.items())),
-                points=points, source="000 line 31")
+    return Item.with_args(code, wording, rule, args,
+                          points=points, source="000 line 31")
 
 
 def _double(code: str, wording: str, rule: str, doubles: int = 1, *,
             replaces: tuple[str, ...] = (), **args: Any) -> Item:
-    return Item(code=code, wording=wording, rule=rule, args=tuple(sorted(args.items())),
-                doubles=doubles, replaces=replaces, source="000 line 32")
+    return Item.with_args(code, wording, rule, args,
+                          doubles=doubles, replaces=replaces, source="000 line 32")
 
 
 def _set_points() -> tuple[Item, ...]:
