@@ -7,6 +7,7 @@ transaction, answered with every seat's score, the payments and the running tota
     .venv/bin/python bench/bench_api_load.py --db postgres
     .venv/bin/python bench/bench_api_load.py --db sqlite
     .venv/bin/python bench/bench_api_load.py --db postgres --baseline   # bare DRF insert
+    .venv/bin/python bench/bench_api_load.py --db postgres --compare 3  # both, alternately
 
 The clients are wrk (Debian's package ``wrk``; ``record_hands.lua`` makes the bodies): one
 keep-alive connection per client, each at its own table, for ``--seconds`` after a short
@@ -15,7 +16,10 @@ competes with the server's on a 2-core machine and lowers the figures.
 
 ``--baseline`` measures, the same way, a bare DRF validate-and-insert (token auth, a model
 serializer, one INSERT: the ``bare_app`` below), so the recording figures can be read against
-what the machine gives the framework alone at that moment.
+what the machine gives the framework alone at that moment. ``--compare N`` starts both servers
+and alternates N timed runs of each (bare, recording, bare, ...), so that a shared machine's
+drift touches both alike, and prints the median rates and the median ratio of recording to the
+bare insert: the issue's target is 800/s where a bare insert does about 1,600/s, a ratio of 0.5.
 
 Prepares a fresh database (migrate, a club, a session under the bmja house rule, one table per
 client, a scorer with a token), starts gunicorn on it, runs the clients, stops gunicorn and
@@ -31,6 +35,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -156,17 +161,17 @@ def prepare(env: dict, tables: int) -> dict:
     return json.loads(out.strip().splitlines()[-1])
 
 
-def start_server(env: dict, args) -> subprocess.Popen:
+def start_server(env: dict, args, baseline: bool, port: int) -> subprocess.Popen:
     app = ["--pythonpath", str(REPO / "bench"), "bench_api_load:bare_app()"] if (
-        args.baseline) else ["config.wsgi"]
+        baseline) else ["config.wsgi"]
     cmd = [str(GUNICORN), *app, "-w", str(args.workers), "-b",
-           f"127.0.0.1:{args.port}", "--worker-class", args.worker_class, "--log-level", "error"]
+           f"127.0.0.1:{port}", "--worker-class", args.worker_class, "--log-level", "error"]
     if args.worker_class == "gthread":
         cmd += ["--threads", str(args.threads)]
     server = subprocess.Popen(cmd, env=env, cwd=REPO, start_new_session=True)
     for _ in range(100):
         try:
-            http.client.HTTPConnection("127.0.0.1", args.port, timeout=1).request("HEAD", "/")
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()  # listening
             return server
         except OSError:
             time.sleep(0.1)
@@ -179,20 +184,18 @@ def stop_server(server: subprocess.Popen) -> None:
     server.wait(20)
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU time used so far by these processes (Linux /proc)."""
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time used so far by a process (Linux /proc); 0 once it has ended."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
-def server_pids(server: subprocess.Popen, db: str) -> tuple[list[int], list[int]]:
-    """The gunicorn workers, and the PostgreSQL backends serving the bench database."""
+def server_pids(server: subprocess.Popen, db: str, name: str) -> tuple[list[int], list[int]]:
+    """The gunicorn workers, and the PostgreSQL backends they have opened so far (found by the
+    ``application_name`` their connections give)."""
     workers = [int(p) for p in subprocess.run(
         ["ps", "--ppid", str(server.pid), "-o", "pid="], capture_output=True, text=True
     ).stdout.split()]
@@ -202,7 +205,7 @@ def server_pids(server: subprocess.Popen, db: str) -> tuple[list[int], list[int]
 
         with psycopg.connect("host=127.0.0.1 user=postgres dbname=postgres") as conn:
             backends = [row[0] for row in conn.execute(
-                "SELECT pid FROM pg_stat_activity WHERE datname = 'mahjong_bench'")]
+                "SELECT pid FROM pg_stat_activity WHERE application_name = %s", (name,))]
     return workers, backends
 
 
@@ -265,19 +268,56 @@ def run_python_clients(args, setup, warmed_up) -> dict:
             "errors": len(errors), "error_kinds": sorted(set(map(str, errors)))}
 
 
-def run_wrk(args, setup, seconds: float) -> dict:
+def run_wrk(args, setup, seconds: float, baseline: bool, port: int) -> dict:
     """wrk (C, event loop): one thread and one keep-alive connection per client, each at its
     own table (``record_hands.lua``); it costs the machine far less CPU than Python clients."""
     script = REPO / "bench" / "record_hands.lua"
     cmd = ["wrk", "-t", str(args.clients), "-c", str(args.clients), "-d", f"{max(1, round(seconds))}s",
-           "--timeout", "30s", "-s", str(script), f"http://127.0.0.1:{args.port}", "--",
+           "--timeout", "30s", "-s", str(script), f"http://127.0.0.1:{port}", "--",
            setup["token"], ",".join(map(str, setup["tables"])),
-           "bare" if args.baseline else "hands"]
+           "bare" if baseline else "hands"]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     result = json.loads(out.strip().splitlines()[-1])
     result["errors"] = result.pop("non_2xx") + result.pop("socket_errors")
     result["error_kinds"] = []
     return result
+
+
+class Server:
+    """One gunicorn serving the recording API or the bare insert, and the CPU its processes
+    (workers and, on PostgreSQL, their database backends) use."""
+
+    def __init__(self, env: dict, args, baseline: bool, port: int):
+        self.args, self.baseline, self.port = args, baseline, port
+        self.name = "bench-bare" if baseline else "bench-hands"
+        if args.db == "postgres":  # the backends' name, so each server's can be told apart
+            env = {**env, "DATABASE_URL": f"{env['DATABASE_URL']}?application_name={self.name}"}
+        self.process = start_server(env, args, baseline, port)
+
+    def cpu(self) -> tuple[dict[int, float], dict[int, float]]:
+        """CPU seconds used so far by each worker and each backend."""
+        return tuple({pid: cpu_seconds(pid) for pid in pids}
+                     for pids in server_pids(self.process, self.args.db, self.name))
+
+    def cpu_per_request(self, before, done: int, result: dict) -> None:
+        """Into ``result``: CPU ms per request in the workers and the backends since ``before``
+        (a backend a worker opened during the run counts from its start)."""
+        for key, was, now in zip(("app_ms", "db_ms"), before, self.cpu(), strict=True):
+            used = sum(seconds - was.get(pid, 0.0) for pid, seconds in now.items())
+            result[key] = used * 1000 / done if done else float("nan")
+
+    def measure(self, setup: dict) -> dict:
+        """A timed wrk run: its figures, and the server's CPU per request (ms) during it."""
+        before = self.cpu()
+        result = run_wrk(self.args, setup, self.args.seconds, self.baseline, self.port)
+        self.cpu_per_request(before, result["requests"], result)
+        return result
+
+    def warm_up(self, setup: dict) -> None:
+        run_wrk(self.args, setup, max(1.0, self.args.warmup / 10), self.baseline, self.port)
+
+    def stop(self) -> None:
+        stop_server(self.process)
 
 
 def main() -> None:
@@ -297,38 +337,77 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--baseline", action="store_true",
                         help="a bare DRF validate-and-insert instead of recording hands")
+    parser.add_argument("--compare", type=int, metavar="ROUNDS", default=0,
+                        help="alternate ROUNDS timed runs of the bare insert and of recording "
+                             "(two servers, wrk) and print their ratio")
     args = parser.parse_args()
+    if args.compare and args.client != "wrk":
+        parser.error("--compare needs wrk (apt-get install wrk).")
 
     workdir = Path(tempfile.mkdtemp(prefix="bench-api-"))
     env = server_env(database(args.db, workdir))
     setup = prepare(env, args.clients)
-    server = start_server(env, args)
-    try:
-        measured: dict = {}
-
-        def warmed_up() -> None:
-            """Which processes serve the run (the database's backends exist only once the
-            workers have connected), and the CPU they have used so far."""
-            measured["pids"] = server_pids(server, args.db)
-            measured["before"] = [cpu_seconds(pids) for pids in measured["pids"]]
-
-        if args.client == "wrk":
-            run_wrk(args, setup, max(1.0, args.warmup / 10))
-            warmed_up()
-            result = run_wrk(args, setup, args.seconds)
-        else:
-            result = run_python_clients(args, setup, warmed_up)
-        cpu_used = [cpu_seconds(pids) - before
-                    for pids, before in zip(measured["pids"], measured["before"], strict=True)]
-    finally:
-        stop_server(server)
-        shutil.rmtree(workdir, ignore_errors=True)
-    done = result["requests"]
     server_kind = args.worker_class + (f" x{args.threads} threads" if args.worker_class ==
                                        "gthread" else "")
-    what = "bare DRF inserts" if args.baseline else "hands recorded"
     print(f"database {args.db}; gunicorn {args.workers} workers ({server_kind}); "
           f"{args.clients} clients ({args.client}), keep-alive")
+    try:
+        if args.compare:
+            compare(args, env, setup)
+        else:
+            report(single_run(args, env, setup), args.baseline)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+    sys.exit(0)
+
+
+def single_run(args, env: dict, setup: dict) -> dict:
+    server = Server(env, args, args.baseline, args.port)
+    try:
+        if args.client == "wrk":
+            server.warm_up(setup)
+            return server.measure(setup)
+        before: list = []
+        result = run_python_clients(args, setup, lambda: before.extend(server.cpu()))
+        server.cpu_per_request(before, result["requests"], result)
+        return result
+    finally:
+        server.stop()
+
+
+def compare(args, env: dict, setup: dict) -> None:
+    """Both servers up at once, idle in turn: bare, recording, bare, recording... so the
+    machine's drift over the minutes touches both alike."""
+    bare = Server(env, args, True, args.port + 1)
+    recording = Server(env, args, False, args.port)
+    try:
+        for server in (bare, recording):
+            server.warm_up(setup)
+        runs: dict[bool, list[dict]] = {True: [], False: []}
+        for _ in range(args.compare):
+            for server in (bare, recording):
+                result = server.measure(setup)
+                runs[server.baseline].append(result)
+                report(result, server.baseline)
+    finally:
+        bare.stop()
+        recording.stop()
+    rates = {kind: [r["requests"] / r["seconds"] for r in results]
+             for kind, results in runs.items()}
+    ratios = [h / b for h, b in zip(rates[False], rates[True], strict=True)]
+    median = statistics.median
+    print(f"median of {args.compare} rounds: {median(rates[False]):.0f} hands recorded/s, "
+          f"{median(rates[True]):.0f} bare DRF inserts/s; ratio {median(ratios):.2f} "
+          f"({', '.join(f'{r:.2f}' for r in ratios)}); p99 {median(r['p99'] for r in runs[False]):.1f}"
+          f" against {median(r['p99'] for r in runs[True]):.1f} ms")
+    print(f"issue #6's target read against its own yardstick (800 of a bare insert's 1,600/s): "
+          f"a ratio of 0.50, here {0.5 * median(rates[True]):.0f} hands/s")
+
+
+def report(result: dict, baseline: bool) -> None:
+    done = result["requests"]
+    what = "bare DRF inserts" if baseline else "hands recorded"
     print(f"requests {done} in {result['seconds']:.2f} s: {done / result['seconds']:.0f} "
           f"{what}/s")
     print(f"latency ms: p50 {result['p50']:.1f}  p90 {result['p90']:.1f}  "
@@ -338,11 +417,9 @@ def main() -> None:
     if done:
         # CPU per request does not depend on what else the machine is doing, unlike the rate;
         # with 2 idle cores the server could manage about 2000 / (both figures) per second.
-        app, pg = (used * 1000 / done for used in cpu_used)
+        app, pg = result["app_ms"], result["db_ms"]
         print(f"server CPU per request: {app:.2f} ms in gunicorn, {pg:.2f} ms in "
               f"PostgreSQL; {2000 / (app + pg):.0f}/s if 2 idle cores did nothing else")
-    print(f"load average at the end: {os.getloadavg()[0]:.2f}")
-    sys.exit(0)
 
 
 if __name__ == "__main__":
