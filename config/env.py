@@ -65,7 +65,7 @@ def sqlite_database(path: Path | str) -> dict:
     # WAL lets readers carry on during a write; IMMEDIATE takes the write lock at BEGIN so two
     # writers queue on the busy timeout instead of failing with "database is locked" half-way.
     return {
-        "ENGINE": "django.db.backends.sqlite3",
+        "ENGINE": "config.sqlite3",
         "NAME": str(path),
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",

@@ -15,7 +15,7 @@ DEFAULT = REPO / "db.sqlite3"
 
 def test_no_database_url_means_the_project_sqlite_file():
     db = database_from_url("", default_sqlite=DEFAULT)
-    assert db["ENGINE"] == "django.db.backends.sqlite3"
+    assert db["ENGINE"] == "config.sqlite3"
     assert db["NAME"] == str(DEFAULT)
 
 
@@ -25,7 +25,7 @@ def test_no_database_url_means_the_project_sqlite_file():
 )
 def test_sqlite_urls_relative_and_absolute(url, name):
     db = database_from_url(url, default_sqlite=DEFAULT)
-    assert (db["ENGINE"], db["NAME"]) == ("django.db.backends.sqlite3", name)
+    assert (db["ENGINE"], db["NAME"]) == ("config.sqlite3", name)
     assert db["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
 
 

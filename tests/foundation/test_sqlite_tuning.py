@@ -1,10 +1,16 @@
-"""The default SQLite database is tuned for concurrent use: WAL, IMMEDIATE, a busy timeout."""
+"""The default SQLite database is tuned for concurrent use: WAL, IMMEDIATE, a busy timeout, and
+(config/sqlite3) transactions that queue on a lock file from BEGIN to their end, whichever way
+they end, telling a writer that cannot have it in time that the database is locked."""
+
+import fcntl
+import os
+import threading
 
 import pytest
 from django.db import OperationalError, connections, transaction
-from django.db.backends.sqlite3.base import DatabaseWrapper
 
 from config.env import sqlite_database
+from config.sqlite3.base import DatabaseWrapper
 
 
 @pytest.fixture
@@ -57,3 +63,96 @@ def test_transactions_take_the_write_lock_at_begin(connect):
             cursor.execute("SELECT count(*) FROM t")  # reads only: DEFERRED would hold no lock
         with pytest.raises(OperationalError, match="locked"), second.cursor() as cursor:
             cursor.execute("INSERT INTO t VALUES (1)")
+
+
+def test_the_project_uses_its_own_sqlite_backend(tmp_path):
+    assert sqlite_database(tmp_path / "x.sqlite3")["ENGINE"] == "config.sqlite3"
+
+
+def _lock_file_taken(db: DatabaseWrapper) -> bool:
+    """Whether some connection holds the writers' lock file (asked without waiting)."""
+    fd = os.open(db.writers_lock_path(), os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
+def test_a_transaction_holds_the_lock_file_from_begin_to_commit(connect):
+    db = connect("first")
+    assert not _lock_file_taken(db)
+    with transaction.atomic(using="first"):
+        assert _lock_file_taken(db)
+    assert not _lock_file_taken(db)
+
+
+def test_an_error_in_the_transaction_gives_the_lock_back(connect):
+    db = connect("first")
+    with pytest.raises(RuntimeError), transaction.atomic(using="first"):
+        raise RuntimeError("the hand could not be written")
+    assert not _lock_file_taken(db) and not db._holding
+
+
+def test_closing_the_connection_gives_the_lock_back(connect):
+    db = connect("first")
+    db.set_autocommit(False, force_begin_transaction_with_broken_autocommit=True)
+    assert _lock_file_taken(db)
+    db.close()
+    assert not _lock_file_taken(db) and not db._holding
+
+
+def test_a_second_writer_waits_for_the_first_to_commit(connect):
+    first, second = connect("first"), connect("second")
+    second.inc_thread_sharing()  # used by the thread below, and by nothing else meanwhile
+    with first.cursor() as cursor:
+        cursor.execute("CREATE TABLE hand (n INTEGER)")
+    order = []
+    started = threading.Event()
+
+    def write_second():
+        started.set()
+        # What atomic does on entry: waits here until the first has committed.
+        second.set_autocommit(False, force_begin_transaction_with_broken_autocommit=True)
+        order.append("second began")
+        with second.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM hand")
+            order.append(cursor.fetchone()[0])
+            cursor.execute("INSERT INTO hand VALUES (2)")
+        second.commit()
+        second.set_autocommit(True)
+
+    with transaction.atomic(using="first"):
+        with first.cursor() as cursor:
+            cursor.execute("INSERT INTO hand VALUES (1)")
+        thread = threading.Thread(target=write_second)
+        thread.start()
+        started.wait()
+        thread.join(0.2)  # given time to get past the lock, it must not
+        order.append("first commits")
+    thread.join(10)
+    assert order == ["first commits", "second began", 1]
+    with first.cursor() as cursor:
+        cursor.execute("SELECT n FROM hand ORDER BY n")
+        assert cursor.fetchall() == [(1,), (2,)]
+
+
+def test_a_writer_that_waits_too_long_is_told_the_database_is_locked(connect):
+    connect("first")
+    second = connect("second", timeout=0.05)
+    with transaction.atomic(using="first"):
+        with pytest.raises(OperationalError, match="database is locked"):
+            with transaction.atomic(using="second"):
+                pass
+        assert not second._holding
+    with transaction.atomic(using="second"):  # free again once the first has committed
+        assert second._holding
+
+
+def test_an_in_memory_database_has_no_lock_file():
+    settings = sqlite_database(":memory:")
+    settings.update(ATOMIC_REQUESTS=False, AUTOCOMMIT=True, CONN_MAX_AGE=0,
+                    CONN_HEALTH_CHECKS=False, TIME_ZONE=None)
+    assert DatabaseWrapper(settings, alias="memory").writers_lock_path() is None

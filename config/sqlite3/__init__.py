@@ -1,0 +1,1 @@
+"""Django's SQLite backend, with writers queued by the kernel instead of by sleeps (see ``base``)."""
