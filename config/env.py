@@ -63,7 +63,8 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 def sqlite_database(path: Path | str) -> dict:
     # WAL lets readers carry on during a write; IMMEDIATE takes the write lock at BEGIN so two
-    # writers queue on the busy timeout instead of failing with "database is locked" half-way.
+    # writers queue (config.sqlite3: on a lock file) instead of failing with "database is
+    # locked" half-way.
     return {
         "ENGINE": "config.sqlite3",
         "NAME": str(path),

@@ -1,1 +1,2 @@
-"""Django's SQLite backend, with writers queued by the kernel instead of by sleeps (see ``base``)."""
+"""Django's SQLite backend, with writers queued on a lock file instead of in SQLite's sleeping
+busy handler (see ``base``)."""

@@ -1,4 +1,4 @@
-"""Django's SQLite backend, whose write transactions queue on a lock file instead of polling.
+"""Django's SQLite backend, whose transactions queue on a lock file, not in the busy handler.
 
 SQLite lets one writer at a time hold its write lock; the settings start every transaction
 with ``BEGIN IMMEDIATE`` so that writers wait at the start instead of failing half-way. But a
@@ -12,8 +12,9 @@ transaction commits, rolls back or the connection closes. A writer that finds it
 again every millisecond, so writers follow one another within a millisecond, and gives up
 after the database's ``timeout`` with SQLite's own "database is locked" (a lock held that long
 is a stuck or deadlocked writer, which a wait without end would hide). SQLite's busy handler
-stays for anything that writes outside a transaction. Nothing changes for an in-memory
-database (the tests), nor where ``fcntl`` does not exist (Windows).
+stays for anything that writes outside a transaction, and for everything where the lock file
+cannot be made (a read-only folder), for an in-memory database (the tests) and where ``fcntl``
+does not exist (Windows).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ except ImportError:  # not on Windows: transactions wait in SQLite's busy handle
 class DatabaseWrapper(base.DatabaseWrapper):
     _writers_lock: int | None = None  # the lock file's descriptor, once opened
     _holding = False
+    _no_lock_file = False
 
     def _start_transaction_under_autocommit(self):
         self._take_writers_lock()
@@ -75,13 +77,17 @@ class DatabaseWrapper(base.DatabaseWrapper):
         return f"{self.settings_dict['NAME']}-writers.lock"
 
     def _take_writers_lock(self) -> None:
-        if self._holding:
+        if self._holding or self._no_lock_file:
             return
         if self._writers_lock is None:
             path = self.writers_lock_path()
             if path is None:
                 return
-            self._writers_lock = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                self._writers_lock = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError:
+                self._no_lock_file = True  # SQLite's busy handler alone, as without this backend
+                return
         deadline = time.monotonic() + float(self.settings_dict["OPTIONS"].get("timeout", 5))
         while True:
             try:

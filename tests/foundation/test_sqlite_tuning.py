@@ -156,3 +156,13 @@ def test_an_in_memory_database_has_no_lock_file():
     settings.update(ATOMIC_REQUESTS=False, AUTOCOMMIT=True, CONN_MAX_AGE=0,
                     CONN_HEALTH_CHECKS=False, TIME_ZONE=None)
     assert DatabaseWrapper(settings, alias="memory").writers_lock_path() is None
+
+
+def test_without_a_lock_file_transactions_wait_in_sqlite_alone(connect, monkeypatch):
+    """A folder where the lock file cannot be made: writes still work, as with Django's own."""
+    db = connect("first")
+    monkeypatch.setattr(db, "writers_lock_path", lambda: "/nonexistent-folder/x-writers.lock")
+    with transaction.atomic(using="first"), db.cursor() as cursor:
+        cursor.execute("CREATE TABLE t (x INTEGER)")
+        cursor.execute("INSERT INTO t VALUES (1)")
+    assert db._no_lock_file and not db._holding
