@@ -65,10 +65,6 @@ def test_transactions_take_the_write_lock_at_begin(connect):
             cursor.execute("INSERT INTO t VALUES (1)")
 
 
-def test_the_project_uses_its_own_sqlite_backend(tmp_path):
-    assert sqlite_database(tmp_path / "x.sqlite3")["ENGINE"] == "config.sqlite3"
-
-
 def _lock_file_taken(db: DatabaseWrapper) -> bool:
     """Whether some connection holds the writers' lock file (asked without waiting)."""
     fd = os.open(db.writers_lock_path(), os.O_RDWR | os.O_CREAT)
