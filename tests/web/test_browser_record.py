@@ -214,6 +214,8 @@ def test_a_scorer_records_and_corrects_hands_on_a_phone(phone, live_server, user
 
     # The session page adds the night up per player.
     page.locator(".crumbs a").nth(1).click()
+    page.wait_for_url(re.compile(r"/sessions/\d+/$"))
+    page.locator("#session-totals tbody tr").first.wait_for()  # .all() below does not wait
     rows = page.locator("#session-totals tbody tr").all()
     session_totals = {r.locator("td").nth(0).inner_text(): int(r.locator("td").nth(3).inner_text()) for r in rows}
     assert session_totals == corrected
