@@ -468,8 +468,8 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         changes = dict(serializer.validated_data)
         note = changes.pop("note", "")
         with recording_answers():
-            correct_hand(hand, changes, request.user, note=note)
-        return Response(recorded_hand_data(hand))
+            hand, state = correct_hand(hand, changes, request.user, note=note, with_state=True)
+        return Response(recorded_hand_data(hand, state))
 
     @extend_schema(request=VoidSerializer, responses=HandOutSerializer)
     @action(detail=True, methods=["post"])
@@ -478,9 +478,9 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         hand = self.get_object()
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        void_hand(hand, request.user, serializer.validated_data["reason"],
-                  voided=serializer.validated_data["voided"])
-        return Response(recorded_hand_data(hand))
+        hand, state = void_hand(hand, request.user, serializer.validated_data["reason"],
+                                voided=serializer.validated_data["voided"], with_state=True)
+        return Response(recorded_hand_data(hand, state))
 
 
 @extend_schema(tags=["clubs"], parameters=[CLUB_FILTER])
@@ -584,11 +584,12 @@ def hand_data(row: HandRow, seats: tuple[SeatInfo, ...], table_id: int) -> dict:
     }
 
 
-def recorded_hand_data(hand: Hand) -> dict:
-    table = Table.objects.get(pk=hand.table_id)
-    state = build_table_state(table)
+def recorded_hand_data(hand: Hand, state: TableState | None = None) -> dict:
+    """The hand as the table's state shows it; ``state`` if the caller has just built it."""
+    if state is None:
+        state = build_table_state(Table.objects.get(pk=hand.table_id))
     row = next(r for r in state.hands if r.id == hand.pk)
-    return hand_data(row, state.seats, table.pk)
+    return hand_data(row, state.seats, state.table_id)
 
 
 def table_state_data(state: TableState) -> dict:

@@ -709,12 +709,14 @@ def _lock(hand: Hand) -> tuple[Table, Hand]:
     return table, Hand.objects.prefetch_related("entries").get(pk=hand.pk)
 
 
-def correct_hand(hand: Hand, changes: dict, user, note: str = "") -> Hand:
+def correct_hand(hand: Hand, changes: dict, user, note: str = "", with_state: bool = False):
     """Change what was entered for a recorded hand, keeping its number and its seating.
 
     ``changes`` is part of the entry shape: top-level fields replace the stored ones, and
     ``seats`` replaces only the winds it names. The table is recomputed from it and an audit
-    entry keeps who changed what, from what to what.
+    entry keeps who changed what, from what to what. Returns the hand (with ``with_state``: the
+    hand and the table's recomputed ``TableState``, which an answer can show without replaying
+    the night once more).
     """
     if not isinstance(changes, dict):
         raise HandInputError({"non_field_errors": ["Send the changes as a JSON object."]})
@@ -730,8 +732,8 @@ def correct_hand(hand: Hand, changes: dict, user, note: str = "") -> Hand:
         # Seat swaps recorded on this hand stay, whatever facts the correction gives.
         if "swap_seats" in before["facts"]:
             after["facts"] = {**after["facts"], "swap_seats": before["facts"]["swap_seats"]}
-        state = build_table_state(table)
-        row = next(r for r in state.hands if r.id == hand.pk)
+        replayed = build_table_state(table)
+        row = next(r for r in replayed.hands if r.id == hand.pk)
         seating = row.seating
         outcome = _outcome(after, seating)
         seating = seating.with_goulash(outcome.goulash)
@@ -752,23 +754,25 @@ def correct_hand(hand: Hand, changes: dict, user, note: str = "") -> Hand:
                 entry.kind = EntryKind.QUICK if is_quick(data) else EntryKind.FULL
                 entry.save(update_fields=["data", "kind"])
         _audit(table.session.club_id, user, AuditAction.UPDATE, hand, before, entry_of(hand), note)
-        recompute_table(table)
-    return hand
+        state = recompute_table(table)
+    return (hand, state) if with_state else hand
 
 
-def void_hand(hand: Hand, user, reason: str = "", voided: bool = True) -> Hand:
-    """Void a hand (it stays listed, counts for nothing) or, with ``voided=False``, restore it."""
+def void_hand(hand: Hand, user, reason: str = "", voided: bool = True, with_state: bool = False):
+    """Void a hand (it stays listed, counts for nothing) or, with ``voided=False``, restore it.
+    Returns the hand (with ``with_state``: the hand and the table's ``TableState`` when it was
+    recomputed, None when the hand already stood as asked)."""
+    state = None
     with transaction.atomic():
         table, hand = _lock(hand)
-        if hand.voided == voided:
-            return hand
-        before = {"voided": hand.voided}
-        hand.voided = voided
-        hand.save(update_fields=["voided", "updated"])
-        action = AuditAction.VOID if voided else AuditAction.RESTORE
-        _audit(table.session.club_id, user, action, hand, before, {"voided": voided}, reason)
-        recompute_table(table)
-    return hand
+        if hand.voided != voided:
+            before = {"voided": hand.voided}
+            hand.voided = voided
+            hand.save(update_fields=["voided", "updated"])
+            action = AuditAction.VOID if voided else AuditAction.RESTORE
+            _audit(table.session.club_id, user, action, hand, before, {"voided": voided}, reason)
+            state = recompute_table(table)
+    return (hand, state) if with_state else hand
 
 
 def swap_seats(table: Table, seat_a: Seat, seat_b: Seat, from_hand_number: int, user,

@@ -166,6 +166,23 @@ def test_void_and_restore(scorer_api, table):
     assert sorted(state["totals"].values()) == [-1752, -924, -780, 3456]
 
 
+def test_correction_and_void_answer_the_hand_as_it_now_stands(scorer_api, table):
+    """Each answer is built from the state the change recomputed: it must equal a fresh read."""
+    first = scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json").json()
+    scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json")
+    url = f"/api/v1/hands/{first['id']}/"
+    fixed = scorer_api.patch(url, {"seats": {"W": {"score": 4}}}, format="json")
+    assert fixed.status_code == 200
+    assert fixed.json() == scorer_api.get(url).json()
+    assert next(s for s in fixed.json()["seats"] if s["name"] == "Carol")["score"] == 4
+    for voided in (True, True, False):  # the second void changes nothing and says so alike
+        answer = scorer_api.post(f"{url}void/", {"reason": "check", "voided": voided},
+                                 format="json")
+        assert answer.status_code == 200
+        assert answer.json() == scorer_api.get(url).json()
+        assert answer.json()["voided"] is voided
+
+
 def test_recording_cost_does_not_grow_with_the_night(scorer_api, table):
     """An append reads the table's cached state, not every earlier hand: the same number of
     queries for the 2nd hand as for the 12th."""
