@@ -732,14 +732,8 @@ def correct_hand(hand: Hand, changes: dict, user, note: str = "", with_state: bo
         # Seat swaps recorded on this hand stay, whatever facts the correction gives.
         if "swap_seats" in before["facts"]:
             after["facts"] = {**after["facts"], "swap_seats": before["facts"]["swap_seats"]}
-        replayed = build_table_state(table)
-        row = next(r for r in replayed.hands if r.id == hand.pk)
-        seating = row.seating
-        outcome = _outcome(after, seating)
-        seating = seating.with_goulash(outcome.goulash)
-        if not hand.voided:
-            compute_hand(rules_of(table.session), seating, outcome, row.pot_before)
-        seat_ids = {w: s for s, w in seating.winds.items()}
+        outcome = _outcome(after, _stored_seating(hand))
+        seat_ids = {entry.seat_wind: entry.seat_id for entry in hand.entries.all()}
         hand.winner_id = seat_ids[outcome.winner] if outcome.winner else None
         hand.discarder_id = seat_ids[outcome.discarder] if outcome.discarder else None
         hand.draw = outcome.draw
@@ -754,8 +748,21 @@ def correct_hand(hand: Hand, changes: dict, user, note: str = "", with_state: bo
                 entry.kind = EntryKind.QUICK if is_quick(data) else EntryKind.FULL
                 entry.save(update_fields=["data", "kind"])
         _audit(table.session.club_id, user, AuditAction.UPDATE, hand, before, entry_of(hand), note)
+        # One replay of the night both checks the corrected hand (its seating and the pot before
+        # it come from the hands before it) and recomputes the rest; a hand the engines refuse
+        # undoes the whole correction.
         state = recompute_table(table)
+        error = next(row.error for row in state.hands if row.id == hand.pk)
+        if error:
+            raise HandInputError(error)
     return (hand, state) if with_state else hand
+
+
+def _stored_seating(hand: Hand) -> Seating:
+    """The winds and goulash flag a recorded hand was played with, as stored with its entries
+    (which is all that checking an entry's shape asks of a seating)."""
+    return Seating({e.seat_id: e.seat_wind for e in hand.entries.all()}, hand.prevailing_wind,
+                   hand.goulash, dealer=hand.dealer_id)
 
 
 def void_hand(hand: Hand, user, reason: str = "", voided: bool = True, with_state: bool = False):

@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from clubs.models import AuditEntry, Hand
+from clubs.models import AuditEntry, Hand, HandEntry, HandResult
 from config.middleware import MESSAGE as NUL_MESSAGE
 from tests.web.test_recording import sheet19_hand
 
@@ -150,6 +150,26 @@ def test_correction_with_bad_input_changes_nothing(scorer_api, table):
     assert answer.status_code == 400 and "draw" in answer.json()
     assert not AuditEntry.objects.exists()
     assert Hand.objects.get(pk=first["id"]).winner.name == "Bob"
+
+
+def test_a_correction_the_engine_refuses_changes_nothing(scorer_api, table):
+    """The corrected hand is checked by the same replay that recomputes the night: a hand the
+    scoring engine refuses answers 400 with the seat's field path and undoes every write."""
+    first = scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json").json()
+    scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json")
+    state_before = scorer_api.get(f"/api/v1/tables/{table.pk}/state/").json()
+    results_before = sorted(HandResult.objects.values_list("hand_id", "seat_id", "net",
+                                                           "running_total"))
+    bad = {**sheet19_hand(0), "concealed": ["b6"] * 5}
+    answer = scorer_api.patch(f"/api/v1/hands/{first['id']}/", {"seats": {"S": bad}},
+                              format="json")
+    assert answer.status_code == 400
+    assert "S" in answer.json()["seats"], answer.json()
+    assert scorer_api.get(f"/api/v1/tables/{table.pk}/state/").json() == state_before
+    assert sorted(HandResult.objects.values_list("hand_id", "seat_id", "net",
+                                                 "running_total")) == results_before
+    assert HandEntry.objects.get(hand_id=first["id"], seat_wind="S").data == sheet19_hand(0)
+    assert not AuditEntry.objects.exists()
 
 
 def test_void_and_restore(scorer_api, table):
