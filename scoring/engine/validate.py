@@ -380,10 +380,23 @@ def _check_copies(hand: Hand, physical: list[int], problems: ProblemList) -> Non
     for i, n in enumerate(physical):
         if n > 4:
             code = T.PLAYING[i]
-            ordinal = {5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}.get(n, f"{n}th")
             path = "concealed" if code in in_concealed or "j" + code in in_concealed else "melds"
-            problems.add(path, "fifth_copy", f"A {ordinal} {code}: a set has only four of each "
-                         "tile. Check the melds and the concealed tiles for a mistyped tile.")
+            problems.add(path, "fifth_copy", f"{_nth_copy(n)} {code}: a set has only four of "
+                         "each tile. Check the melds and the concealed tiles for a mistyped tile.")
+
+
+def _nth_copy(n: int) -> str:
+    """'A fifth', 'An eighth', 'An 11th', 'A 21st': the article and ordinal of the n-th copy."""
+    words = {5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth"}
+    if n in words:
+        ordinal = words[n]
+    else:
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        ordinal = f"{n}{suffix}"
+    # "An" where the number is said with a vowel first: eight..., eleven..., eighteen...
+    digits = str(n)
+    vowel = digits[0] == "8" or (len(digits) % 3 == 2 and digits[:2] in ("11", "18"))
+    return f"{'An' if vowel else 'A'} {ordinal}"
 
 
 def _check_count(hand: Hand, counted: int, allow_short: bool, problems: ProblemList) -> None:

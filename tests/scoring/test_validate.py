@@ -7,7 +7,7 @@ from scoring.engine.errors import HandError
 from scoring.engine.hand import Hand, Meld, Win
 from scoring.engine.parse import parse_hand
 from scoring.engine.rules.model import HouseRule, ScoringParams
-from scoring.engine.validate import meld_wild_count, validate_hand
+from scoring.engine.validate import _nth_copy, meld_wild_count, validate_hand
 
 RULE = HouseRule(slug="t", name="t", description="t")
 JOKER_RULE = HouseRule(slug="j", name="j", description="j",
@@ -49,6 +49,23 @@ def test_fifth_copy_message():
     assert ("concealed", "fifth_copy") in {(p, c) for p, c, _ in found}
     message = next(m for p, c, m in found if c == "fifth_copy")
     assert message.startswith("A seventh b6: a set has only four of each tile.")
+
+
+@pytest.mark.parametrize("copies, words", [
+    (5, "A fifth"), (8, "An eighth"), (9, "A ninth"), (11, "An 11th"), (12, "A 12th"),
+    (18, "An 18th"), (21, "A 21st"), (22, "A 22nd"), (23, "A 23rd"), (80, "An 80th"),
+    (111, "A 111th"),
+])
+def test_copies_past_four_are_counted_in_good_english(copies, words):
+    assert _nth_copy(copies) == words
+
+
+def test_an_eighth_copy_is_named_so():
+    data = {**HAND1, "concealed": ["b6", "b6", "b6", "b6", "b6"],
+            "melds": [{"kind": "pung", "tile": "b6"}, {"kind": "pung", "tile": "dr"},
+                      {"kind": "kong", "tile": "b9"}], "win": {"tile": "b6"}}
+    message = next(m for _, c, m in problems(data) if c == "fifth_copy")
+    assert message.startswith("An eighth b6: a set has only four of each tile.")
 
 
 def test_fifth_copy_counts_jokers_standing_in():
