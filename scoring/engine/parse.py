@@ -111,6 +111,17 @@ def _parse(data: Any, problems: ProblemList) -> Hand | None:
     )
 
 
+def _known_codes(value) -> tuple[str, ...] | None:
+    """A list of tile codes in their canonical spelling; () for none, None for anything but a
+    list of at most MAX_TILES. An unknown code raises KeyError, one that is not a string
+    KeyError or TypeError."""
+    if value is None:
+        return ()
+    if value.__class__ is list and len(value) <= MAX_TILES:
+        return tuple(map(_SPELLINGS.__getitem__, value))
+    return None
+
+
 def _well_formed(data: dict) -> Hand | None:
     """The common case read in one pass: every field present is of the right type and every
     code known, as the contract's own examples are. None at the first doubt: ``_parse`` then
@@ -130,22 +141,12 @@ def _well_formed(data: dict) -> Hand | None:
         if flag is not True and flag is not False and flag is not None:
             return None
     spellings = _SPELLINGS
-    concealed = get("concealed")
-    bonus = get("bonus")
     try:
-        if concealed is None:
-            concealed = ()
-        elif concealed.__class__ is list and len(concealed) <= MAX_TILES:
-            concealed = tuple(map(spellings.__getitem__, concealed))
-        else:
-            return None
-        if bonus is None:
-            bonus = ()
-        elif bonus.__class__ is list and len(bonus) <= MAX_TILES:
-            bonus = tuple(map(spellings.__getitem__, bonus))
-        else:
-            return None
+        concealed = _known_codes(get("concealed"))
+        bonus = _known_codes(get("bonus"))
     except (KeyError, TypeError):  # an unknown code, or one that is not a string
+        return None
+    if concealed is None or bonus is None:
         return None
     raw = get("melds")
     if raw is None:
