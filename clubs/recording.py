@@ -732,8 +732,9 @@ def correct_hand(hand: Hand, changes: dict, user, note: str = "", with_state: bo
         # Seat swaps recorded on this hand stay, whatever facts the correction gives.
         if "swap_seats" in before["facts"]:
             after["facts"] = {**after["facts"], "swap_seats": before["facts"]["swap_seats"]}
-        outcome = _outcome(after, _stored_seating(hand))
-        seat_ids = {entry.seat_wind: entry.seat_id for entry in hand.entries.all()}
+        seating = _stored_seating(hand)
+        outcome = _outcome(after, seating)
+        seat_ids = {w: s for s, w in seating.winds.items()}
         hand.winner_id = seat_ids[outcome.winner] if outcome.winner else None
         hand.discarder_id = seat_ids[outcome.discarder] if outcome.discarder else None
         hand.draw = outcome.draw
