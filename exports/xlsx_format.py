@@ -1,0 +1,49 @@
+"""XLSX with XlsxWriter in constant-memory mode: each row is flushed to a temporary file as it is
+written, so a season of hand results costs the memory of one row. A workbook is a zip whose
+directory comes last, so the finished file is streamed from disk afterwards."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from collections.abc import Iterator
+
+import xlsxwriter
+
+from exports.registry import Sheet, register
+
+CHUNK = 64 * 1024
+# Worksheet names: at most 31 characters, none of []:*?/\ (Excel's own limits).
+_BAD_NAME = re.compile(r"[\[\]:*?/\\]")
+
+
+def worksheet_name(title: str, taken: set[str]) -> str:
+    base = _BAD_NAME.sub("-", title).strip("'")[:31] or "Sheet"
+    name, n = base, 2
+    while name.lower() in taken:
+        suffix = f" ({n})"
+        name, n = base[: 31 - len(suffix)] + suffix, n + 1
+    taken.add(name.lower())
+    return name
+
+
+@register("xlsx")
+class XlsxExporter:
+    content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    extension = "xlsx"
+
+    def render(self, sheets: list[Sheet]) -> Iterator[bytes]:
+        with tempfile.TemporaryFile(suffix=".xlsx") as out:
+            workbook = xlsxwriter.Workbook(out, {"constant_memory": True, "in_memory": False})
+            bold = workbook.add_format({"bold": True})
+            taken: set[str] = set()
+            for sheet in sheets:
+                ws = workbook.add_worksheet(worksheet_name(sheet.title, taken))
+                ws.write_row(0, 0, sheet.columns, bold)
+                ws.freeze_panes(1, 0)
+                for r, row in enumerate(sheet.rows, 1):
+                    ws.write_row(r, 0, ["" if v is None else v for v in row])
+            workbook.close()
+            out.seek(0)
+            while chunk := out.read(CHUNK):
+                yield chunk
