@@ -56,14 +56,8 @@ from clubs.serializers import (
     TableStateSerializer,
     VoidSerializer,
 )
-from clubs.table_state import (
-    HandRow,
-    SeatInfo,
-    SeatingError,
-    TableState,
-    build_table_state,
-    hand_row,
-)
+from clubs.table_state import stored_table_state
+from play import HandRow, SeatInfo, SeatingError, TableState, hand_row
 
 
 def row_id(value) -> int | None:
@@ -363,8 +357,7 @@ class TableViewSet(ClubScoped, mixins.CreateModelMixin, mixins.DestroyModelMixin
         """Every hand with seat scores, payments and running totals; the pot; the next hand's
         East and winds."""
         table = self.get_object()
-        state = build_table_state(table)
-        return Response(table_state_data(state))
+        return Response(table_state_data(stored_table_state(table)))
 
     @extend_schema(request=SwapSeatsSerializer, responses=TableStateSerializer)
     @action(detail=True, methods=["post"], url_path="swap-seats")
@@ -378,7 +371,7 @@ class TableViewSet(ClubScoped, mixins.CreateModelMixin, mixins.DestroyModelMixin
         with recording_answers():
             swap_seats(table, data["seat_a"], data["seat_b"], data["from_hand"], request.user,
                        data.get("reason", ""))
-        return Response(table_state_data(build_table_state(table)))
+        return Response(table_state_data(stored_table_state(table)))
 
 
 HAND_ERRORS = {
@@ -587,7 +580,7 @@ def hand_data(row: HandRow, seats: tuple[SeatInfo, ...], table_id: int) -> dict:
 def recorded_hand_data(hand: Hand, state: TableState | None = None) -> dict:
     """The hand as the table's state shows it; ``state`` if the caller has just built it."""
     if state is None:
-        state = build_table_state(Table.objects.get(pk=hand.table_id))
+        state = stored_table_state(Table.objects.select_related("session").get(pk=hand.table_id))
     row = next(r for r in state.hands if r.id == hand.pk)
     return hand_data(row, state.seats, state.table_id)
 

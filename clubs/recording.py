@@ -20,6 +20,7 @@ The entry shape (pages and API alike), keyed by the seat winds of the hand being
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import random
@@ -45,31 +46,26 @@ from clubs.models import (
     Table,
 )
 from clubs.permissions import remember_role
-from clubs.table_state import (
-    BONUS_TILES,
-    KONG_HOWS,
+from clubs.signals import table_recomputed
+from clubs.table_state import build_table_state, rules_of
+from play import (
     STATE_VERSION,
     ComputedHand,
     HandInputError,
-    Outcome,
+    HandRow,
     SeatInfo,
     Seating,
     TableState,
-    build_table_state,
+    check_entry,
     compute_hand,
+    hand_row,
     is_quick,
     rotation_advance,
     rotation_from_json,
     rotation_json,
-    rules_of,
     seating_of,
     snapshot_json,
 )
-from settlements.engine import PENALTIES
-
-WIN_SOURCES = ("wall", "discard", "kong_box", "robbed_kong")
-GIVEN = ("discard", "robbed_kong")  # won with another player's tile: there is a discarder
-ENTRY_KEYS = {"winner", "discarder", "draw", "win_from", "goulash", "number", "seats", "facts"}
 
 __all__ = [
     "HandConflict",
@@ -119,137 +115,6 @@ class HandPreview:
 
 
 # -- reading the entry ----------------------------------------------------------------------
-
-
-def _outcome(entry: Any, seating: Seating) -> Outcome:
-    """Check the entry's shape against the seating of the hand; every problem at once."""
-    if not isinstance(entry, dict):
-        raise HandInputError({"non_field_errors": ["Send the hand as a JSON object."]})
-    errors: dict[str, list | dict] = {}
-
-    def err(path: str, message: str) -> None:
-        errors.setdefault(path, []).append(message)
-
-    for key in entry.keys() - ENTRY_KEYS:
-        err(key, f"Unknown field; use {', '.join(sorted(ENTRY_KEYS))}.")
-    winds = seating.winds_in_play
-    names = "/".join(winds)
-    winner, discarder = entry.get("winner"), entry.get("discarder")
-    draw = entry.get("draw", False)
-    win_from = entry.get("win_from")
-    goulash = entry.get("goulash")
-    if not isinstance(draw, bool):
-        err("draw", "Use true for a wall game (no one went Mah Jong), else false.")
-        draw = False
-    if goulash is not None and not isinstance(goulash, bool):
-        err("goulash", "Use true or false, or leave it out to follow the seating.")
-        goulash = None
-    for name, value in (("winner", winner), ("discarder", discarder)):
-        if value is not None and value not in winds:
-            err(name, f"{value!r} is not a wind at this table in this hand; use {names} or null.")
-    if win_from is not None and win_from not in WIN_SOURCES:
-        err("win_from", f"{win_from!r} is not a way to win; use {', '.join(WIN_SOURCES)}.")
-    if draw and (winner or discarder):
-        err("draw", "A wall game has no winner and no discarder: leave them null, or set "
-            "draw to false.")
-    if not draw and not winner and "winner" not in errors:
-        err("winner", f"Say who went Mah Jong ({names}), or set draw to true for a wall game.")
-    if winner and discarder and winner == discarder:
-        err("discarder", "The winner cannot have discarded their own winning tile.")
-    if winner and "win_from" not in errors:
-        win_from = win_from or ("discard" if discarder else "wall")
-        if win_from in GIVEN and not discarder:
-            err("discarder", f"Won by {win_from.replace('_', ' ')}: say who gave the tile.")
-        if win_from not in GIVEN and discarder:
-            err("discarder", f"A tile from the {'wall' if win_from == 'wall' else 'kong box'} "
-                "has no discarder: leave it null, or say the hand was won on a discard.")
-    elif not winner:
-        win_from = None
-    seats = entry.get("seats")
-    seat_errors: dict[str, list[str]] = {}
-    if not isinstance(seats, dict):
-        err("seats", f"Give each seat's hand by wind: {{{', '.join(repr(w) + ': ...' for w in winds)}}}.")
-        seats = {}
-    else:
-        for wind in winds:
-            if wind not in seats:
-                seat_errors[wind] = [
-                    'Give this seat\'s hand (the tiles) or the agreed score as {"score": N}.'
-                ]
-        for wind, data in seats.items():
-            if wind not in winds:
-                seat_errors[wind] = [f"No one plays {wind!r} in this hand; the winds are {names}."]
-            elif not isinstance(data, dict):
-                seat_errors[wind] = ['Give a hand object, or {"score": N}.']
-            elif "score" in data and not is_quick(data):
-                seat_errors[wind] = [
-                    'A quick entry is {"score": N}, with "kongs" and "bonus" where the house '
-                    "rule pays for them; give the full hand for anything else."
-                ]
-            elif is_quick(data):
-                problems = _quick_problems(data)
-                if problems:
-                    seat_errors[wind] = problems
-    if seat_errors:
-        errors["seats"] = seat_errors
-    facts = entry.get("facts") or {}
-    if not isinstance(facts, dict):
-        err("facts", "Give an object, or leave it out.")
-        facts = {}
-    elif fact_problems := _fact_problems(facts, winds):
-        errors["facts"] = fact_problems
-    if errors:
-        raise HandInputError(errors)
-    return Outcome(
-        winner=winner,
-        discarder=discarder,
-        draw=draw,
-        win_from=win_from,
-        goulash=seating.goulash if goulash is None else goulash,
-        seats={w: seats[w] for w in winds},
-        facts=facts,
-    )
-
-
-def _quick_problems(data: dict) -> dict[str, list[str]]:
-    problems: dict[str, list[str]] = {}
-    score = data["score"]
-    if not isinstance(score, int) or isinstance(score, bool) or not 0 <= score <= 10_000_000:
-        problems["score"] = ["A whole number of points, 0 or more."]
-    kongs, bonus = data.get("kongs", []), data.get("bonus", [])
-    if not isinstance(kongs, list) or any(k not in KONG_HOWS for k in kongs):
-        problems["kongs"] = [f"A list of kongs, each one of {', '.join(KONG_HOWS)}."]
-    if not isinstance(bonus, list) or any(t not in BONUS_TILES for t in bonus):
-        problems["bonus"] = ["A list of flowers and seasons, f1-f4 and s1-s4."]
-    return problems
-
-
-FACTS = {"penalties", "clean_hands"}
-PENALTY_KEYS = {"kind", "offender", "claimant", "amount"}
-
-
-def _fact_problems(facts: dict, winds: tuple[str, ...]) -> dict[str, list[str]]:
-    """Extra facts settlement needs: ``penalties`` (004 Sheet 30, 000's dead hand) and
-    ``clean_hands`` (000's count), by the winds of the hand."""
-    problems: dict[str, list[str]] = {}
-    for key in facts.keys() - FACTS - {"swap_seats"}:
-        problems[key] = [f"Unknown fact; use {', '.join(sorted(FACTS))}."]
-    clean = facts.get("clean_hands", [])
-    if not isinstance(clean, list) or any(w not in winds for w in clean):
-        problems["clean_hands"] = [f"A list of winds at the table: {'/'.join(winds)}."]
-    penalties = facts.get("penalties", [])
-    if not isinstance(penalties, list) or not all(
-        isinstance(p, dict) and set(p) <= PENALTY_KEYS
-        and isinstance(p.get("kind"), str) and p["kind"] in PENALTIES
-        and p.get("offender") in winds and p.get("claimant") in (None, *winds)
-        and (p.get("amount") is None or (isinstance(p["amount"], int) and p["amount"] >= 0))
-        for p in penalties
-    ):
-        problems["penalties"] = [
-            f"A list of {{kind, offender, claimant, amount}}: kind one of "
-            f"{', '.join(sorted(PENALTIES))}; offender and claimant winds at the table."
-        ]
-    return problems
 
 
 def entry_of(hand: Hand) -> dict:
@@ -305,7 +170,7 @@ def _preview(table: Table, session: ClubSession, snap: _Snapshot, entry: Any) ->
         raise HandInputError({"non_field_errors": [
             "This session is closed: reopen it (status open) to record more hands."]})
     seating = snap.next
-    outcome = _outcome(entry, seating)
+    outcome = check_entry(entry, seating)
     number = snap.last_number + 1
     expected = entry.get("number")
     if expected is not None and expected != number:
@@ -430,6 +295,7 @@ def _record_under_lock(table: Table, entry: dict, user) -> tuple[Hand, HandPrevi
                     preview = _preview(table, session, snap, entry)
                 hand = _write_hand(table, session, preview, user)
                 _save_state(table, _state_after(session, snap, preview, hand.winner_id))
+                table_recomputed.send(sender=Table, table=table, from_number=hand.number)
             return hand, preview
         except IntegrityError:
             # A hand written behind the service's back (admin, a loader) made the cached state
@@ -462,11 +328,17 @@ def _state_after(session, snap: _Snapshot, preview: HandPreview, winner_id: int 
 # Every column the statement writes; tests/web/test_recording.py checks these are all the
 # models' columns, so a new field cannot be silently left out.
 HAND_COLUMNS = ("table_id", "number", "prevailing_wind", "dealer_id", "winner_id",
-                "discarder_id", "draw", "goulash", "win_source", "facts", "voided",
+                "discarder_id", "draw", "goulash", "win_source", "facts", "computed", "voided",
                 "created_by_id", "created", "updated")
 ENTRY_COLUMNS = ("hand_id", "seat_id", "seat_wind", "kind", "data")
 RESULT_COLUMNS = ("hand_id", "seat_id", "club_id", "season_id", "session_id", "member_id",
-                  "seat_wind", "score", "net", "running_total", "computed")
+                  "seat_wind", "score", "net", "running_total", "won", "gave", "limit",
+                  "computed")
+
+
+def _columns(names: tuple[str, ...]) -> str:
+    # Quoted: "limit" is a keyword in SQL.
+    return ", ".join(connection.ops.quote_name(n) for n in names)
 
 
 def _append_sql() -> str:
@@ -480,21 +352,23 @@ def _append_sql() -> str:
             WHERE id = %s AND (state ->> 'rev')::int = %s AND state ->> 'v' = %s
             RETURNING id
         ), h AS (
-            INSERT INTO {Hand._meta.db_table} ({", ".join(HAND_COLUMNS)})
-            SELECT t.id, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb, false, %s, now(), now()
+            INSERT INTO {Hand._meta.db_table} ({_columns(HAND_COLUMNS)})
+            SELECT t.id, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb, %s::jsonb, false, %s,
+                   now(), now()
             FROM t RETURNING id
         ), e AS (
-            INSERT INTO {HandEntry._meta.db_table} ({", ".join(ENTRY_COLUMNS)})
+            INSERT INTO {HandEntry._meta.db_table} ({_columns(ENTRY_COLUMNS)})
             SELECT h.id, v.seat_id, v.seat_wind, v.kind, v.data
             FROM h, jsonb_to_recordset(%s::jsonb)
                  AS v (seat_id bigint, seat_wind text, kind text, data jsonb)
         ), r AS (
-            INSERT INTO {HandResult._meta.db_table} ({", ".join(RESULT_COLUMNS)})
+            INSERT INTO {HandResult._meta.db_table} ({_columns(RESULT_COLUMNS)})
             SELECT h.id, v.seat_id, %s, %s::bigint, %s, v.member_id, v.seat_wind, v.score,
-                   v.net, v.total, now()
+                   v.net, v.running_total, v.won, v.gave, v."limit", now()
             FROM h, jsonb_to_recordset(%s::jsonb) AS v (seat_id bigint, member_id bigint,
                                                         seat_wind text, score int, net int,
-                                                        total int)
+                                                        running_total int, won boolean,
+                                                        gave boolean, "limit" text)
         )
         SELECT id FROM h
     """
@@ -515,9 +389,16 @@ def _record_in_one_statement(table: Table, entry: dict, user) -> tuple[Hand, Han
         hand = _unsaved_hand(table, preview, user)
         params, new_state = _append_params(session, snap, preview, hand)
         try:
-            with connection.cursor() as cursor:
-                cursor.execute(APPEND_SQL, params)
-                row = cursor.fetchone()
+            # One statement needs no transaction of its own, unless a feature app's summaries
+            # are to be written with the hand (clubs.signals).
+            listening = table_recomputed.has_listeners(Table)
+            with transaction.atomic() if listening else contextlib.nullcontext():
+                with connection.cursor() as cursor:
+                    cursor.execute(APPEND_SQL, params)
+                    row = cursor.fetchone()
+                if row is not None and listening:
+                    table.state = new_state
+                    table_recomputed.send(sender=Table, table=table, from_number=hand.number)
         except IntegrityError:
             # A hand written behind the service's back: rebuild the state and compute again.
             recompute_table(table)
@@ -558,7 +439,8 @@ def _append_params(session, snap: _Snapshot, preview: HandPreview,
     params: list = [
         json.dumps(new_state), hand.table_id, snap.rev, str(STATE_VERSION),
         hand.number, hand.prevailing_wind, hand.dealer_id, hand.winner_id, hand.discarder_id,
-        hand.draw, hand.goulash, hand.win_source, json.dumps(hand.facts), hand.created_by_id,
+        hand.draw, hand.goulash, hand.win_source, json.dumps(hand.facts),
+        json.dumps(_computed_json(hand, preview)), hand.created_by_id,
     ]
     computed, seat_ids = preview.computed, preview.seat_ids
     entries = [
@@ -569,12 +451,7 @@ def _append_params(session, snap: _Snapshot, preview: HandPreview,
     params.append(json.dumps(entries))
     params += [session.club_id, session.season_id, session.pk]
     members = {s.id: s.member_id for s in preview.seats}
-    net = computed.settlement.net
-    results = [
-        {"seat_id": seat_ids[wind], "member_id": members.get(seat_ids[wind]), "seat_wind": wind,
-         "score": seat.score, "net": net[wind], "total": preview.totals_after[seat_ids[wind]]}
-        for wind, seat in computed.seats.items()
-    ]
+    results = _result_fields(computed, seat_ids, preview.totals_after, members)
     params.append(json.dumps(results))
     return params, new_state
 
@@ -586,6 +463,7 @@ def _write_hand(table: Table, session: ClubSession, preview: HandPreview, user) 
     computed, seat_ids = preview.computed, preview.seat_ids
     hand = _unsaved_hand(table, preview, user)
     hand.created = hand.updated = timezone.now()
+    hand.computed = _computed_json(hand, preview)
     with connection.cursor() as cursor:
         cursor.execute(_insert_sql(Hand, HAND_COLUMNS) + " RETURNING id",
                        _prepared(Hand, hand, HAND_COLUMNS))
@@ -608,7 +486,7 @@ def _write_hand(table: Table, session: ClubSession, preview: HandPreview, user) 
 
 def _insert_sql(model, columns: tuple[str, ...]) -> str:
     marks = ", ".join(["%s"] * len(columns))
-    return f"INSERT INTO {model._meta.db_table} ({', '.join(columns)}) VALUES ({marks})"
+    return f"INSERT INTO {model._meta.db_table} ({_columns(columns)}) VALUES ({marks})"
 
 
 def _prepared(model, obj, columns: tuple[str, ...]) -> list:
@@ -636,56 +514,103 @@ def _save_state(table: Table, state: dict) -> None:
 
 
 def _results(hand, session, computed, seat_ids, totals_after, members) -> list[HandResult]:
-    net = computed.settlement.net
     return [
         HandResult(
-            hand_id=hand.pk,
-            seat_id=seat_ids[wind],
-            club_id=session.club_id,
-            season_id=session.season_id,
-            session_id=session.pk,
-            member_id=members.get(seat_ids[wind]),
-            seat_wind=wind,
-            score=seat.score,
-            net=net[wind],
-            running_total=totals_after[seat_ids[wind]],
-            computed=hand.created,
+            hand_id=hand.pk, club_id=session.club_id, season_id=session.season_id,
+            session_id=session.pk, computed=hand.created, **fields,
         )
+        for fields in _result_fields(computed, seat_ids, totals_after, members)
+    ]
+
+
+def _result_fields(computed: ComputedHand, seat_ids: dict[str, int], totals_after: dict,
+                   members: dict) -> list[dict]:
+    """Each seat's row of a counted hand, as ``HandResult``'s own fields."""
+    net, outcome = computed.settlement.net, computed.outcome
+    return [
+        {
+            "seat_id": seat_ids[wind],
+            "member_id": members.get(seat_ids[wind]),
+            "seat_wind": wind,
+            "score": seat.score,
+            "net": net[wind],
+            "running_total": totals_after[seat_ids[wind]],
+            "won": outcome.winner == wind,
+            "gave": outcome.discarder == wind,
+            "limit": (seat.result.limit or "")[:60] if seat.result else "",
+        }
         for wind, seat in computed.seats.items()
     ]
+
+
+def _computed_json(hand: Hand, preview: HandPreview) -> dict:
+    """``Hand.computed`` of a hand being recorded: its row of the table, as a replay makes it."""
+    base = dict(
+        id=hand.pk, number=hand.number, voided=False, seating=preview.computed.seating,
+        winner=hand.winner_id, discarder=hand.discarder_id, draw=hand.draw,
+        goulash=hand.goulash, win_source=hand.win_source, entries={},
+    )
+    return hand_row(base, preview.computed, preview.totals_before).to_json()
 
 
 # -- recomputing ----------------------------------------------------------------------------
 
 
-def recompute_table(table: Table) -> TableState:
-    """Rebuild the table's ``HandResult`` rows and ``Table.state`` from what was entered.
+def recompute_table(table: Table, from_number: int | None = None) -> TableState:
+    """Rebuild the table's derived results from what was entered: ``Table.state``, each
+    hand's ``Hand.computed`` and the ``HandResult`` rows, then tell the feature apps
+    (``clubs.signals.table_recomputed``), all in one transaction.
 
-    Idempotent: running it twice leaves the same rows. Hands the engines now refuse (a house
-    rule fixed after the night) keep no results and are listed in the returned state."""
+    The whole night is replayed (each hand's seating and pot come from the hands before it).
+    Given ``from_number`` (a correction of that hand), only hands from there on whose figures
+    moved are written; without it every hand's results are written again. Idempotent. Hands the engines now refuse (a house rule fixed after the night) keep no
+    results and carry their ``error``."""
     with transaction.atomic():
         old = Table.objects.select_for_update().values_list("state", flat=True).get(pk=table.pk)
         rev = (old or {}).get("rev", 0) + 1
         state = build_table_state(table)
         session = table.session
         members = {s.id: s.member_id for s in state.seats}
-        HandResult.objects.filter(hand__table=table).delete()
-        rows = []
-        for row in state.hands:
-            if row.voided or row.error:
-                continue
-            by_seat = row.seating.winds
-            for seat_id, score in row.scores.items():
-                rows.append(HandResult(
-                    hand_id=row.id, seat_id=seat_id, club_id=session.club_id,
-                    season_id=session.season_id, session_id=session.pk,
-                    member_id=members.get(seat_id), seat_wind=by_seat[seat_id], score=score,
-                    net=row.net.get(seat_id, 0), running_total=row.totals[seat_id],
-                ))
-        HandResult.objects.bulk_create(rows)
+        if from_number is None:
+            changed = list(state.hands)
+        else:
+            stored = dict(Hand.objects.filter(table=table, number__gte=from_number)
+                          .values_list("id", "computed"))
+            changed = [row for row in state.hands
+                       if row.number >= from_number and stored.get(row.id) != row.to_json()]
+        Hand.objects.bulk_update(
+            [Hand(pk=row.id, computed=row.to_json()) for row in changed], ["computed"],
+            batch_size=200)
+        HandResult.objects.filter(hand_id__in=[row.id for row in changed]).delete()
+        HandResult.objects.bulk_create([
+            HandResult(hand_id=row.id, club_id=session.club_id, season_id=session.season_id,
+                       session_id=session.pk, **fields)
+            for row in changed if row.counted
+            for fields in _row_result_fields(row, members)
+        ])
         Table.objects.filter(pk=table.pk).update(state=state.snapshot(rev))
-    table.state = state.snapshot(rev)
+        table.state = state.snapshot(rev)
+        table_recomputed.send(sender=Table, table=table, from_number=from_number or 1)
     return state
+
+
+def _row_result_fields(row: HandRow, members: dict) -> list[dict]:
+    """``_result_fields`` of a replayed row."""
+    winds = row.seating.winds
+    return [
+        {
+            "seat_id": seat_id,
+            "member_id": members.get(seat_id),
+            "seat_wind": winds[seat_id],
+            "score": score,
+            "net": row.net.get(seat_id, 0),
+            "running_total": row.totals[seat_id],
+            "won": seat_id == row.winner,
+            "gave": seat_id == row.discarder,
+            "limit": (getattr(row.results.get(seat_id), "limit", None) or "")[:60],
+        }
+        for seat_id, score in row.scores.items()
+    ]
 
 
 # -- corrections ----------------------------------------------------------------------------
@@ -733,7 +658,7 @@ def correct_hand(hand: Hand, changes: dict, user, note: str = "", with_state: bo
         if "swap_seats" in before["facts"]:
             after["facts"] = {**after["facts"], "swap_seats": before["facts"]["swap_seats"]}
         seating = _stored_seating(hand)
-        outcome = _outcome(after, seating)
+        outcome = check_entry(after, seating)
         seat_ids = {w: s for s, w in seating.winds.items()}
         hand.winner_id = seat_ids[outcome.winner] if outcome.winner else None
         hand.discarder_id = seat_ids[outcome.discarder] if outcome.discarder else None
@@ -741,7 +666,8 @@ def correct_hand(hand: Hand, changes: dict, user, note: str = "", with_state: bo
         hand.goulash = outcome.goulash
         hand.win_source = outcome.win_from or ""
         hand.facts = outcome.facts
-        hand.save()
+        hand.save(update_fields=["winner", "discarder", "draw", "goulash", "win_source", "facts",
+                                 "updated"])
         for entry in hand.entries.all():
             data = outcome.seats[entry.seat_wind]
             if data != entry.data:
@@ -752,7 +678,7 @@ def correct_hand(hand: Hand, changes: dict, user, note: str = "", with_state: bo
         # One replay of the night both checks the corrected hand (its seating and the pot before
         # it come from the hands before it) and recomputes the rest; a hand the engines refuse
         # undoes the whole correction.
-        state = recompute_table(table)
+        state = recompute_table(table, from_number=hand.number)
         error = next(row.error for row in state.hands if row.id == hand.pk)
         if error:
             raise HandInputError(error)
@@ -779,7 +705,7 @@ def void_hand(hand: Hand, user, reason: str = "", voided: bool = True, with_stat
             hand.save(update_fields=["voided", "updated"])
             action = AuditAction.VOID if voided else AuditAction.RESTORE
             _audit(table.session.club_id, user, action, hand, before, {"voided": voided}, reason)
-            state = recompute_table(table)
+            state = recompute_table(table, from_number=hand.number)
     return (hand, state) if with_state else hand
 
 
@@ -834,7 +760,7 @@ def swap_seats(table: Table, seat_a: Seat, seat_b: Seat, from_hand_number: int, 
             {"swap": [a, b], "from_hand": from_hand_number, "hands": after},
             reason,
         )
-        recompute_table(table)
+        recompute_table(table, from_number=from_hand_number)
     return len(hands)
 
 

@@ -33,6 +33,11 @@ class Hand(models.Model):
     # win, ...), kept as entered.
     facts = models.JSONField(default=dict, blank=True)
     voided = models.BooleanField(default=False)
+    # DERIVED cache, rebuilt with the table (clubs.recording): the hand as last computed,
+    # play.HandRow.to_json() (seating, scores with their explanations, payments, nets, running
+    # totals, the pot before and after, or why the engines refuse it). Pages read it instead
+    # of replaying the night; never the record.
+    computed = models.JSONField(null=True, blank=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -137,6 +142,13 @@ class HandResult(models.Model):
     score = models.IntegerField()
     net = models.IntegerField()
     running_total = models.IntegerField()
+    # What standings count, kept here so a season's table is one indexed scan of this table.
+    won = models.BooleanField(default=False, help_text="This seat went Mah Jong.")
+    gave = models.BooleanField(
+        default=False, help_text="This seat gave the winning tile (a discard, or a robbed kong)."
+    )
+    limit = models.CharField(max_length=60, blank=True,
+                             help_text="The limit that capped or set the score, if any.")
     computed = models.DateTimeField(auto_now=True)
 
     class Meta:

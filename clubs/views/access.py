@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, render
 
 from clubs.models import Club, ClubSession, Hand, Table
 from clubs.permissions import can_admin, can_record, can_view_club, is_member
-from clubs.table_state import SeatingError
+from play import SeatingError
 
 READ = "read"
 RECORD = "record"

@@ -13,7 +13,8 @@ from typing import Any
 from clubs import recording
 from clubs.hand_text import melds_to_text
 from clubs.models import Hand, Seat, Wind
-from clubs.table_state import HandInputError, build_table_state
+from clubs.table_state import stored_table_state
+from play import HandInputError
 
 WIND_NAMES = dict(Wind.choices)
 WIND_ORDER = ("E", "S", "W", "N")
@@ -65,7 +66,7 @@ def _summary(row, names: dict) -> str:
 
 def table_view(table) -> dict:
     """The table's read model for the template: seats, next hand, pot, every hand."""
-    state = build_table_state(table)
+    state = stored_table_state(table)
     names = {seat.id: seat.name for seat in state.seats}
     next_winds = state.next.seating.winds
     seats = [
