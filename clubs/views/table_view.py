@@ -108,6 +108,7 @@ def table_view(table, before: int | None = None, per_page: int = HANDS_PER_PAGE)
             "prevailing_wind_name": WIND_NAMES[seating.prevailing_wind],
             "goulash": seating.goulash,
             "east_name": east.name if east else "",
+            "dealer_wind_name": WIND_NAMES.get(next_winds.get(state.next.dealer, ""), ""),
             "winds": dict(next_winds),
         },
     }
@@ -198,6 +199,7 @@ def next_hand_view(table) -> dict:
             "prevailing_wind_name": WIND_NAMES[seating.prevailing_wind],
             "goulash": seating.goulash,
             "east_name": east.name if east else "",
+            "dealer_wind_name": WIND_NAMES.get(winds.get(seating.dealer_seat, ""), ""),
             "winds": dict(winds),
         },
     }

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 
 from tests.conftest import load_example
 from tests.web.conftest import PASSWORD
@@ -128,8 +129,9 @@ def test_a_scorer_records_and_corrects_hands_on_a_phone(phone, live_server, user
     log_in(page, live_server.url)
     page.click("a:has-text('Jade Dragon Club')")
 
-    # Start a session (the club's default house rule is already chosen).
-    page.fill("#id_date", "2026-11-20")
+    # Start a session as the form comes: today's date, the club's default house rule (issue 14:
+    # the date box was empty and the first start failed).
+    assert page.input_value("#id_date") == timezone.localdate().isoformat()
     shot(page, "02-club-home")
     page.click("button:has-text('Start the session')")
     page.wait_for_url(re.compile(r"/sessions/\d+/$"))
@@ -186,9 +188,9 @@ def test_a_scorer_records_and_corrects_hands_on_a_phone(phone, live_server, user
         seat_block(page, legend).locator("input[name$='-score']").fill(str(score))
     page.click("button[value=preview]")
     shot(page, "07-preview-quick")
-    # A change after the preview hides Save until the hand is previewed again.
+    # A change after the preview greys it with a note: Save saves what the form holds.
     seat_block(page, "South · Carol").locator("input[name$='-score']").fill("8")
-    assert page.locator("button[value=save]").is_hidden()
+    assert page.locator("#preview .stale-note").is_visible()
     page.click("button[value=preview]")
     page.click("button[value=save]")
     page.wait_for_url(re.compile(r"/tables/\d+/(#hand-2)?$"))
