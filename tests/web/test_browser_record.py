@@ -11,55 +11,16 @@ Skipped only where Playwright or /usr/bin/chromium is missing.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
 
 from tests.conftest import load_example
-from tests.web.conftest import PASSWORD
+from tests.web.conftest import PASSWORD, SCREENSHOTS
 
-CHROMIUM = Path("/usr/bin/chromium")
-SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 PHONE = {"width": 390, "height": 844}
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def chromium(monkeypatch):
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("The playwright package is not installed.")
-    if not CHROMIUM.exists():
-        pytest.skip(f"No browser at {CHROMIUM}.")
-    # Sync Playwright runs an event loop in this thread; the ORM calls it makes are ours.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    SCREENSHOTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-background-networking",
-                "--disable-gpu",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
-            # ORM calls made while Playwright's event loop runs in this thread get their own
-            # connection (Django keys connections by context): close it, or PostgreSQL keeps a
-            # session open and the test database cannot be dropped.
-            from django.db import connections
-
-            connections.close_all()
 
 
 def phone_page(browser, javascript: bool = True):
