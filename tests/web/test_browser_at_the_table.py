@@ -376,3 +376,22 @@ def test_every_page_a_player_uses_passes_axe(chromium, live_server, users, table
         page.context.close()
         (SCREENSHOTS / "axe-results.json").write_text(json.dumps(results, indent=1))
     assert failures == []
+
+
+def test_a_nul_typed_into_a_form_gets_the_form_back_with_its_error(chromium, live_server,
+                                                                   users, table):
+    """The browser sends the form url-encoded (``%00``): the page comes back with the form and
+    the error on the field, not a bare text page."""
+    page = phone_page(chromium)
+    session = table.session
+    try:
+        log_in(page, live_server.url)
+        page.goto(f"{live_server.url}/clubs/{session.club.slug}/")
+        page.click("summary:has-text('Start a session')")
+        page.fill("#id_notes", "late start\x00")
+        page.click("button:has-text('Start the session')")
+        assert page.locator("#id_notes").is_visible()
+        assert "Null characters are not allowed" in page.locator("main form").first.inner_text()
+        shot(page, "45-nul-in-a-form")
+    finally:
+        page.context.close()
