@@ -62,7 +62,7 @@ class LeagueRulesForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for name in ("measure", "combine", "points"):
+        for name in ("measure", "combine", "points", "min_nights", "min_share"):
             self.fields[name].required = False  # a preset fills them
         chain = list(self.instance.tie_breaks or [])
         for i in range(TIE_SLOTS):
