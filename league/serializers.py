@@ -61,7 +61,9 @@ class LeagueRulesSerializer(serializers.Serializer):
             raise serializers.ValidationError(err.errors) from None
         return attrs
 
-    def to_representation(self, rules: LeagueRules):
+    def to_representation(self, rules: LeagueRules | dict):
+        if isinstance(rules, dict):  # as a snapshot stored it
+            rules = LeagueRules.from_dict(rules)
         return {**rules.to_dict(), "description": rules.describe()}
 
 

@@ -9,17 +9,12 @@ import pytest
 
 from clubs.models import ClubSession, Member, Season, Seat, Table
 from clubs.recording import HandInputError, next_hand_of, record_hand
-from tests.web.conftest import (  # noqa: F401  fixtures shared with the web tests
-    admin_api,
-    bmja_version,
-    client_as,
-    club,
-    fast_password_hashing,
-    house_rule_versions,
-    other_club,
-    players,
-    users,
-)
+from tests.web import conftest as web
+
+# The web tests' fixtures, shared here.
+admin_api, bmja_version, client_as, club = web.admin_api, web.bmja_version, web.client_as, web.club
+fast_password_hashing, house_rule_versions = web.fast_password_hashing, web.house_rule_versions
+other_club, players, users = web.other_club, web.players, web.users
 
 NAMES = ("Alice", "Bob", "Carol", "David", "Edith", "Frank", "Grace", "Harry", "Ivy", "Jack")
 

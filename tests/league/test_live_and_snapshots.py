@@ -82,7 +82,7 @@ def test_a_five_player_night_counts_for_the_player_sitting_out(club, season, mem
                                          house_rule_version=house_rule_versions["bmja-5-players"])
     table = seat_table(session, 1, members[:5])
     record_hand(table, {"winner": "S", "win_from": "wall",
-                        "seats": {w: {"score": s} for w, s in zip("ESWN", (10, 100, 20, 30))}},
+                        "seats": {w: {"score": s} for w, s in zip("ESWN", (10, 100, 20, 30), strict=True)}},
                 users["scorer"])
     rows = {r.name: r for r in standings(NET, season=season).rows()}
     dreamer = rows[members[4].display_name]
