@@ -144,3 +144,25 @@ def test_every_preset_is_valid_and_round_trips():
         assert LeagueRules.from_dict(rules.check().to_dict()) == rules
     assert set(TIE_BREAKS) == {"table_points", "net", "mahjongs", "fewest_given",
                                "average_place", "nights"}
+
+
+def test_ranking_and_chart_import_no_django():
+    """The league's rules and ranking are plain Python, like the engines."""
+    import subprocess
+    import sys
+
+    code = ("import sys, league.ranking, league.chart; "
+            "sys.exit(any(m.startswith('django') for m in sys.modules))")
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    assert subprocess.run([sys.executable, "-c", code], check=False, cwd=root).returncode == 0
+
+
+def test_the_running_total_chart_is_svg_with_escaped_labels():
+    from league.chart import running_total_svg
+
+    svg = running_total_svg([("3 Mar", 120), ("10 Mar", -40), ("<b>", 15)], "Ann & Bob")
+    assert svg.startswith("<svg") and svg.count("<circle") == 3
+    assert "Ann &amp; Bob" in svg and "&lt;b&gt;" in svg and "<b>" not in svg
+    assert running_total_svg([], "nobody") == ""
