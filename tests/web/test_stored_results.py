@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 import play.hand
+import play.seat
 from clubs.models import Hand, HandResult
 from clubs.recording import correct_hand, recompute_table, record_hand, swap_seats, void_hand
 from clubs.signals import table_recomputed
@@ -118,8 +119,9 @@ def forbid_engines(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("a read called an engine")
 
-    for name in ("score_hand", "parse_hand", "settle_hand"):
-        monkeypatch.setattr(play.hand, name, refuse)
+    for module, name in ((play.seat, "score_hand"), (play.hand, "parse_hand"),
+                         (play.hand, "settle_hand")):
+        monkeypatch.setattr(module, name, refuse)
 
 
 def test_the_table_page_and_state_api_call_no_engine(table, users, client, scorer_api,
