@@ -68,7 +68,7 @@ SQL = [
                                    "limit", computed)
      SELECT (h.id - 1) * 4 + s.position + 1, h.id, s.id, %(club)s, ss.season_id, ss.id,
             s.member_id, s.starting_wind, v.score, v.net,
-            sum(v.net) OVER (PARTITION BY s.id ORDER BY h.number), h.winner_id = s.id,
+            sum(v.net) OVER (PARTITION BY s.id ORDER BY h.number), coalesce(h.winner_id = s.id, false),
             coalesce(h.discarder_id = s.id, false),
             CASE WHEN h.winner_id = s.id AND v.score >= 300 THEN 'limit' ELSE '' END, now()
      FROM clubs_hand h JOIN clubs_table t ON t.id = h.table_id
