@@ -80,10 +80,10 @@ SQL = [
                           ELSE -(10 + (h.id * 31 % 300)) END AS net) v"""),
     ("night summary", """
      INSERT INTO league_nightresult (seat_id, table_id, club_id, season_id, session_id, member_id,
-         guest_name, date, house_rule_id, table_number, hands, net, mahjongs, given, limits,
+         guest_name, date, house_rule_id, table_number, counted, hands, net, mahjongs, given, limits,
          best_score, place, tied, points_zero, points_half)
      SELECT p.seat_id, p.table_id, %(club)s, ss.season_id, ss.id, p.member_id, p.guest_name,
-            ss.date, v.record_id, t.number, p.hands, p.net, p.mj, p.given, p.limits, p.best,
+            ss.date, v.record_id, t.number, true, p.hands, p.net, p.mj, p.given, p.limits, p.best,
             p.place, p.tied,
             (SELECT avg((ARRAY[4, 2, 1, 0]::float8[])[least(g, 4)])
              FROM generate_series(p.place, p.place + p.tied - 1) g),

@@ -3,16 +3,16 @@ stored hand results: clubs sends ``table_recomputed`` inside the transaction of 
 correction, void and swap, and the table's rows are rebuilt in that same transaction (a
 rollback takes both).
 
-Recording a hand is the service's hot path, so a refresh is two statements whatever the
-table's size: a DELETE and one INSERT ... SELECT that sums the table's results per seat and
-works out each seat's place and table points in SQL (window functions; PostgreSQL and SQLite
-alike). ``league.ranking.places`` and ``table_points`` say the same in Python; the tests hold
+Recording a hand is the service's hot path, so a refresh is one statement whatever the
+table's size: an INSERT ... SELECT ... ON CONFLICT DO UPDATE that sums the table's results per
+seat and works out each seat's place and table points in SQL (window functions; PostgreSQL and
+SQLite alike). ``league.ranking.places`` and ``table_points`` say the same in Python; the tests hold
 the stored rows to them through a replay of every table.
 """
 
 from __future__ import annotations
 
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
@@ -39,15 +39,19 @@ def _points(scheme: str) -> str:
             f"({_cumulative(scheme, 'p.place - 1')}) AS DOUBLE PRECISION) / p.tied")
 
 
+COLUMNS = ("seat_id", "table_id", "club_id", "season_id", "session_id", "member_id",
+           "guest_name", "date", "house_rule_id", "table_number", "counted", "hands", "net",
+           "mahjongs", "given", "limits", "best_score", "place", "tied", "points_zero",
+           "points_half")
+
 REFRESH_SQL = f"""
-INSERT INTO league_nightresult (seat_id, table_id, club_id, season_id, session_id, member_id,
-    guest_name, date, house_rule_id, table_number, hands, net, mahjongs, given, limits,
-    best_score, place, tied, points_zero, points_half)
+INSERT INTO league_nightresult ({", ".join(COLUMNS)})
 SELECT p.seat_id, t.id, ss.club_id, ss.season_id, ss.id, p.member_id, p.guest_name, ss.date,
-       v.record_id, t.number, p.hands, p.net, p.mahjongs, p.given, p.limits, p.best,
+       v.record_id, t.number, p.counted, p.hands, p.net, p.mahjongs, p.given, p.limits, p.best,
        p.place, p.tied, {_points("4-2-1-0")}, {_points("4-2-1-0.5")}
 FROM (
     SELECT s.id AS seat_id, s.member_id, s.guest_name,
+           COUNT(a.seat_id) OVER () > 0 AS counted,
            COALESCE(a.hands, 0) AS hands, COALESCE(a.net, 0) AS net,
            COALESCE(a.mahjongs, 0) AS mahjongs, COALESCE(a.given, 0) AS given,
            COALESCE(a.limits, 0) AS limits, COALESCE(a.best, 0) AS best,
@@ -69,20 +73,19 @@ FROM (
 JOIN clubs_table t ON t.id = %(table)s
 JOIN clubs_clubsession ss ON ss.id = t.session_id
 JOIN clubs_houseruleversion v ON v.id = ss.house_rule_version_id
-WHERE EXISTS (SELECT 1 FROM clubs_handresult r
-              WHERE r.session_id = %(session)s
-                AND r.seat_id IN (SELECT id FROM clubs_seat WHERE table_id = %(table)s))
+WHERE true
+ON CONFLICT (seat_id) DO UPDATE SET
+    {", ".join(f"{c} = excluded.{c}" for c in COLUMNS if c != "seat_id")}
 """
 
 
 def refresh_table(table: Table) -> None:
-    """Rebuild the table's rows: two statements, atomic (inside the caller's transaction when
-    there is one). A table with no counted hand has none; a seat that sat out every hand of a
-    table that played (a five-player night) has its night with no hands."""
-    params = {"table": table.pk, "session": table.session_id}
-    with transaction.atomic(), connection.cursor() as cur:
-        cur.execute("DELETE FROM league_nightresult WHERE table_id = %(table)s", params)
-        cur.execute(REFRESH_SQL, params)
+    """Rebuild the table's rows: one statement (an upsert of every seat), so recording a hand
+    pays one statement for the league. A table with no counted hand (none yet, or all voided)
+    keeps its rows marked not ``counted``, which standings leave out; a seat that sat out
+    every hand of a table that played (a five-player night) has its night with no hands."""
+    with connection.cursor() as cursor:
+        cursor.execute(REFRESH_SQL, {"table": table.pk, "session": table.session_id})
 
 
 @receiver(table_recomputed, sender=Table, dispatch_uid="league-refresh-table")
