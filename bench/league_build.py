@@ -68,7 +68,7 @@ SQL = [
                                    "limit", computed)
      SELECT (h.id - 1) * 4 + s.position + 1, h.id, s.id, %(club)s, ss.season_id, ss.id,
             s.member_id, s.starting_wind, v.score, v.net,
-            sum(v.net) OVER (PARTITION BY s.id ORDER BY h.number), h.winner_id = s.id,
+            sum(v.net) OVER (PARTITION BY s.id ORDER BY h.number), coalesce(h.winner_id = s.id, false),
             coalesce(h.discarder_id = s.id, false),
             CASE WHEN h.winner_id = s.id AND v.score >= 300 THEN 'limit' ELSE '' END, now()
      FROM clubs_hand h JOIN clubs_table t ON t.id = h.table_id
@@ -80,10 +80,10 @@ SQL = [
                           ELSE -(10 + (h.id * 31 % 300)) END AS net) v"""),
     ("night summary", """
      INSERT INTO league_nightresult (seat_id, table_id, club_id, season_id, session_id, member_id,
-         guest_name, date, house_rule_id, table_number, hands, net, mahjongs, given, limits,
+         guest_name, date, house_rule_id, table_number, counted, hands, net, mahjongs, given, limits,
          best_score, place, tied, points_zero, points_half)
      SELECT p.seat_id, p.table_id, %(club)s, ss.season_id, ss.id, p.member_id, p.guest_name,
-            ss.date, v.record_id, t.number, p.hands, p.net, p.mj, p.given, p.limits, p.best,
+            ss.date, v.record_id, t.number, true, p.hands, p.net, p.mj, p.given, p.limits, p.best,
             p.place, p.tied,
             (SELECT avg((ARRAY[4, 2, 1, 0]::float8[])[least(g, 4)])
              FROM generate_series(p.place, p.place + p.tied - 1) g),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-WIDTH, HEIGHT, PAD = 640, 240, 36
+WIDTH, HEIGHT, PAD = 640, 320, 84
 
 
 def running_total_svg(points: list[tuple[str, int]], title: str) -> str:
@@ -25,16 +25,16 @@ def running_total_svg(points: list[tuple[str, int]], title: str) -> str:
 
     line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
     dots = "".join(
-        f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3.5"><title>{escape(label)}: {v}</title>'
+        f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="5"><title>{escape(label)}: {v}</title>'
         f"</circle>"
         for i, (label, v) in enumerate(points)
     )
     labels = (
-        f'<text x="{PAD}" y="{HEIGHT - 8}" class="axis">{escape(points[0][0])}</text>'
-        f'<text x="{WIDTH - PAD}" y="{HEIGHT - 8}" class="axis" text-anchor="end">'
+        f'<text x="{PAD}" y="{HEIGHT - 12}" class="axis">{escape(points[0][0])}</text>'
+        f'<text x="{WIDTH - PAD}" y="{HEIGHT - 12}" class="axis" text-anchor="end">'
         f"{escape(points[-1][0])}</text>"
-        f'<text x="4" y="{y(high) + 4:.1f}" class="axis">{high}</text>'
-        f'<text x="4" y="{y(low) + 4:.1f}" class="axis">{low}</text>'
+        f'<text x="{PAD - 6}" y="{y(high) + 7:.1f}" class="axis" text-anchor="end">{high}</text>'
+        f'<text x="{PAD - 6}" y="{y(low) + 7:.1f}" class="axis" text-anchor="end">{low}</text>'
     )
     return (
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '

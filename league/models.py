@@ -68,6 +68,8 @@ class NightResult(models.Model):
     house_rule = models.ForeignKey("clubs.HouseRuleRecord", on_delete=models.CASCADE,
                                    related_name="+", db_index=False)
     table_number = models.PositiveSmallIntegerField()
+    # False once the table has no counted hand (every hand voided): the row stays, unread.
+    counted = models.BooleanField(default=True)
     hands = models.PositiveIntegerField()
     net = models.IntegerField()
     mahjongs = models.PositiveIntegerField()
@@ -85,7 +87,6 @@ class NightResult(models.Model):
             models.Index(fields=["season", "date"], name="night_by_season_date"),
             models.Index(fields=["club", "date"], name="night_by_club_date"),
             models.Index(fields=["member", "date"], name="night_by_member_date"),
-            models.Index(fields=["table"], name="night_by_table"),
             models.Index(fields=["session"], name="night_by_session"),
         ]
 

@@ -49,7 +49,7 @@ NO_FILTERS = Filters()
 
 
 def nights_of(season=None, club=None, filters: Filters = NO_FILTERS) -> QuerySet:
-    qs = NightResult.objects.all()
+    qs = NightResult.objects.filter(counted=True)
     if season is not None:
         qs = qs.filter(season_id=season.pk)
     if club is not None:
@@ -99,7 +99,7 @@ def _night_values(nights: QuerySet, rules: LeagueRules) -> dict[tuple, list[floa
 
 
 def player_nights(member, season=None, filters: Filters = NO_FILTERS) -> QuerySet:
-    qs = NightResult.objects.filter(member_id=member.pk)
+    qs = NightResult.objects.filter(member_id=member.pk, counted=True)
     if season is not None:
         qs = qs.filter(season_id=season.pk)
     return filters.apply(qs).order_by("date", "table_number")

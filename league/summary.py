@@ -1,64 +1,91 @@
-"""Keeps ``NightResult`` (one row per seat) in step with the stored hand results: clubs sends
-``table_recomputed`` inside the transaction of every record, correction, void and swap, and the
-rows here are rebuilt in that same transaction (a rollback takes both)."""
+"""Keeps ``NightResult`` (one row per seat: a player at one table one night) in step with the
+stored hand results: clubs sends ``table_recomputed`` inside the transaction of every record,
+correction, void and swap, and the table's rows are rebuilt in that same transaction (a
+rollback takes both).
+
+Recording a hand is the service's hot path, so a refresh is one statement whatever the
+table's size: an INSERT ... SELECT ... ON CONFLICT DO UPDATE that sums the table's results per
+seat and works out each seat's place and table points in SQL (window functions; PostgreSQL and
+SQLite alike). ``league.ranking.places`` and ``table_points`` say the same in Python; the tests hold
+the stored rows to them through a replay of every table.
+"""
 
 from __future__ import annotations
 
-from django.db import transaction
-from django.db.models import Count, Max, Q, Sum
+from django.db import connection
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from clubs.models import ClubSession, HandResult, Seat, Table
+from clubs.models import ClubSession, Table
 from clubs.signals import table_recomputed
 from league.models import NightResult
-from league.ranking import places, table_points
+from league.ranking import POINT_SCHEMES
 
 
-def night_rows(table: Table, models=None) -> list[NightResult]:
-    """The table's summary rows from its seats and their stored results (two queries). A table
-    with no counted hand has none; a seat that sat out every hand of a table that played (a
-    five-player night) has its night with no hands."""
-    result_model, seat_model, night_model = models or (HandResult, Seat, NightResult)
-    session = table.session
-    totals = {
-        row["seat_id"]: row
-        for row in result_model.objects.filter(hand__table=table).values("seat_id").annotate(
-            hands=Count("id"), net=Sum("net"), mahjongs=Count("id", filter=Q(won=True)),
-            given=Count("id", filter=Q(gave=True)),
-            limits=Count("id", filter=~Q(limit="")),
-            best=Max("score", filter=Q(won=True)),
-        )
-    }
-    if not totals:
-        return []
-    seats = list(seat_model.objects.filter(table=table).only("id", "member_id", "guest_name"))
-    nets = {seat.id: (totals[seat.id]["net"] if seat.id in totals else 0) for seat in seats}
-    placed = places(nets)
-    rows = []
-    for seat in seats:
-        got = totals.get(seat.id, {})
-        place, tied = placed[seat.id]
-        rows.append(night_model(
-            seat_id=seat.id, table_id=table.pk, club_id=session.club_id,
-            season_id=session.season_id, session_id=session.pk, member_id=seat.member_id,
-            guest_name=seat.guest_name, date=session.date,
-            house_rule_id=session.house_rule_version.record_id, table_number=table.number,
-            hands=got.get("hands", 0), net=nets[seat.id], mahjongs=got.get("mahjongs", 0),
-            given=got.get("given", 0), limits=got.get("limits", 0),
-            best_score=got.get("best") or 0, place=place, tied=tied,
-            points_zero=table_points(place, tied, "4-2-1-0"),
-            points_half=table_points(place, tied, "4-2-1-0.5"),
-        ))
-    return rows
+def _cumulative(scheme: str, k: str) -> str:
+    """SQL for the sum of the scheme's points of places 1..k (places past the last are worth
+    the last value), so a shared place's points are (cum(last) - cum(first - 1)) / tied."""
+    values = POINT_SCHEMES[scheme]
+    total, cases = 0.0, ["WHEN {k} <= 0 THEN 0.0"]
+    for n, value in enumerate(values, 1):
+        total += value
+        cases.append(f"WHEN {{k}} = {n} THEN {total!r}")
+    last = f"{total!r} + {values[-1]!r} * ({{k}} - {len(values)})"
+    return ("CASE " + " ".join(cases) + f" ELSE {last} END").format(k=k)
 
 
-def refresh_table(table: Table, models=None) -> None:
-    """Rebuild the table's rows (atomic; inside the caller's transaction when there is one)."""
-    night_model = models[2] if models else NightResult
-    with transaction.atomic():
-        night_model.objects.filter(table_id=table.pk).delete()
-        night_model.objects.bulk_create(night_rows(table, models))
+def _points(scheme: str) -> str:
+    return (f"CAST(({_cumulative(scheme, 'p.place + p.tied - 1')}) - "
+            f"({_cumulative(scheme, 'p.place - 1')}) AS DOUBLE PRECISION) / p.tied")
+
+
+COLUMNS = ("seat_id", "table_id", "club_id", "season_id", "session_id", "member_id",
+           "guest_name", "date", "house_rule_id", "table_number", "counted", "hands", "net",
+           "mahjongs", "given", "limits", "best_score", "place", "tied", "points_zero",
+           "points_half")
+
+REFRESH_SQL = f"""
+INSERT INTO league_nightresult ({", ".join(COLUMNS)})
+SELECT p.seat_id, t.id, ss.club_id, ss.season_id, ss.id, p.member_id, p.guest_name, ss.date,
+       v.record_id, t.number, p.counted, p.hands, p.net, p.mahjongs, p.given, p.limits, p.best,
+       p.place, p.tied, {_points("4-2-1-0")}, {_points("4-2-1-0.5")}
+FROM (
+    SELECT s.id AS seat_id, s.member_id, s.guest_name,
+           COUNT(a.seat_id) OVER () > 0 AS counted,
+           COALESCE(a.hands, 0) AS hands, COALESCE(a.net, 0) AS net,
+           COALESCE(a.mahjongs, 0) AS mahjongs, COALESCE(a.given, 0) AS given,
+           COALESCE(a.limits, 0) AS limits, COALESCE(a.best, 0) AS best,
+           RANK() OVER (ORDER BY COALESCE(a.net, 0) DESC) AS place,
+           COUNT(*) OVER (PARTITION BY COALESCE(a.net, 0)) AS tied
+    FROM clubs_seat s LEFT JOIN (
+        SELECT r.seat_id, COUNT(*) AS hands, SUM(r.net) AS net,
+               SUM(CASE WHEN r.won THEN 1 ELSE 0 END) AS mahjongs,
+               SUM(CASE WHEN r.gave THEN 1 ELSE 0 END) AS given,
+               SUM(CASE WHEN r."limit" <> '' THEN 1 ELSE 0 END) AS limits,
+               MAX(CASE WHEN r.won THEN r.score END) AS best
+        FROM clubs_handresult r
+        WHERE r.session_id = %(session)s
+          AND r.seat_id IN (SELECT id FROM clubs_seat WHERE table_id = %(table)s)
+        GROUP BY r.seat_id
+    ) a ON a.seat_id = s.id
+    WHERE s.table_id = %(table)s
+) p
+JOIN clubs_table t ON t.id = %(table)s
+JOIN clubs_clubsession ss ON ss.id = t.session_id
+JOIN clubs_houseruleversion v ON v.id = ss.house_rule_version_id
+WHERE true
+ON CONFLICT (seat_id) DO UPDATE SET
+    {", ".join(f"{c} = excluded.{c}" for c in COLUMNS if c != "seat_id")}
+"""
+
+
+def refresh_table(table: Table) -> None:
+    """Rebuild the table's rows: one statement (an upsert of every seat), so recording a hand
+    pays one statement for the league. A table with no counted hand (none yet, or all voided)
+    keeps its rows marked not ``counted``, which standings leave out; a seat that sat out
+    every hand of a table that played (a five-player night) has its night with no hands."""
+    with connection.cursor() as cursor:
+        cursor.execute(REFRESH_SQL, {"table": table.pk, "session": table.session_id})
 
 
 @receiver(table_recomputed, sender=Table, dispatch_uid="league-refresh-table")
@@ -71,25 +98,18 @@ def _session_saved(sender, instance, created, **kwargs):
     # A night moved to another season or date, or its house rule changed: the rows say where.
     if created:
         return
+    record_id = instance.house_rule_version.record_id
     NightResult.objects.filter(session_id=instance.pk).exclude(
-        season_id=instance.season_id, date=instance.date,
-        house_rule_id=instance.house_rule_version.record_id,
-    ).update(season_id=instance.season_id, date=instance.date,
-             house_rule_id=instance.house_rule_version.record_id)
+        season_id=instance.season_id, date=instance.date, house_rule_id=record_id,
+    ).update(season_id=instance.season_id, date=instance.date, house_rule_id=record_id)
 
 
-def refresh_all(tables=None, apps=None) -> int:
-    """Rebuild every table's rows (or those given): the ``refresh_league`` command, and the
-    migration that fills the summary for nights recorded before this app (with its
-    historical ``apps``)."""
-    models = None
-    if apps is not None:
-        models = tuple(apps.get_model(*name.split(".")) for name in (
-            "clubs.HandResult", "clubs.Seat", "league.NightResult"))
-        tables = apps.get_model("clubs", "Table").objects.all()
+def refresh_all(tables=None) -> int:
+    """Rebuild every table's rows (or those given): ``manage.py refresh_league`` and the
+    migration that fills the summary for nights recorded before this app."""
     count = 0
     qs = tables if tables is not None else Table.objects.all()
-    for table in qs.select_related("session__house_rule_version").iterator(chunk_size=200):
-        refresh_table(table, models)
+    for table in qs.only("id", "session_id").iterator(chunk_size=500):
+        refresh_table(table)
         count += 1
     return count

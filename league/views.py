@@ -150,7 +150,7 @@ def player_page(request, club, season_id, member_id):
     form, filters = _filters(request, club)
     filters = filters or Filters()
     nights = list(player_nights(member, season, filters))
-    running, chart_points = 0, []
+    running, chart_points = 0, [("start", 0)]
     for night in nights:
         running += night.net
         night.running = running
@@ -162,7 +162,7 @@ def player_page(request, club, season_id, member_id):
             .select_related("hand", "session").order_by("-score", "session__date").first())
     context = {
         "club": club, "season": season, "member": member, "nights": nights, "form": form,
-        "chart": mark_safe(running_total_svg(chart_points,  # noqa: S308  escaped in chart.py
+        "chart": nights and mark_safe(running_total_svg(chart_points,  # noqa: S308  escaped in chart.py
                                              f"{member.display_name}: running total")),
         "hands": hands, "mahjongs": mahjongs, "given": given, "net": running,
         "mahjong_rate": mahjongs / hands if hands else 0,

@@ -6,7 +6,8 @@ from django.db import migrations
 def fill(apps, schema_editor):
     from league.summary import refresh_all
 
-    refresh_all(apps=apps)
+    # refresh_all reads and writes by SQL on the tables as they stand at this migration.
+    refresh_all(apps.get_model("clubs", "Table").objects.all())
 
 
 class Migration(migrations.Migration):

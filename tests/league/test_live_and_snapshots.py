@@ -96,7 +96,16 @@ def test_a_table_with_no_counted_hand_counts_no_night(club, season, members, bmj
                                          house_rule_version=bmja_version)
     table = seat_table(session, 1, members[:4])
     refresh_table(table)
-    assert not NightResult.objects.filter(table_id=table.pk).exists()
+    assert not NightResult.objects.filter(table_id=table.pk, counted=True).exists()
+    assert standings(NET, season=season).rows() == []
+
+
+def test_voiding_every_hand_of_a_table_takes_its_night_out(night, season, users):
+    for hand in Hand.objects.filter(table=night):
+        void_hand(hand, users["scorer"], "wrong table")
+    assert standings(NET, season=season).rows() == []
+    void_hand(Hand.objects.get(table=night, number=2), users["scorer"], "", voided=False)
+    assert {r.hands for r in standings(NET, season=season).rows()} == {1}
 
 
 def test_moving_a_night_to_another_date_moves_its_summary(night, season):
