@@ -224,7 +224,7 @@ def initial_from_hand(hand: Hand) -> tuple[dict, dict]:
     outcome = {
         "winner": str(hand.winner_id) if hand.winner_id else "draw",
         "discarder": str(hand.discarder_id) if hand.discarder_id else "",
-        "win_source": hand.win_source or "discard",
+        "win_source": hand.win_source,  # none for a wall game: nothing answered yet
         "goulash": hand.goulash,
     }
     entries = {}

@@ -341,3 +341,20 @@ def test_the_qr_code_encodes_the_table_pages_address(client_as, table):
     url = f"http://testserver{table_url(table)}"
     text = client_as("member").get(table_url(table)).content.decode()
     assert str(qr_svg(url)) in text
+
+
+def test_correcting_a_wall_game_starts_with_how_it_was_won_unanswered(client_as, table, users):
+    """A wall game has no 'how': its correction page chose 'On a discard' with nobody as the
+    discarder, so turning it into a win from the wall failed until both were changed."""
+    hand = record_hand(table, {"draw": True, "seats": {
+        w: {"score": 0} for w in "ESWN"}}, users["scorer"])
+    client = client_as("scorer")
+    page = client.get(table_url(table, "correct-hand", hand.pk)).content.decode()
+    assert not re.search(r'name="win_source" value="\w+"[^>]*checked', page)
+    ids = {s.starting_wind: s.pk for s in table.seats.all()}
+    post = {"action": "edit", "winner": str(ids["S"]), "discarder": ""}
+    for wind, score in zip("ESWN", (8, 60, 4, 0), strict=True):
+        post.update({f"seat{ids[wind]}-mode": "quick", f"seat{ids[wind]}-score": str(score)})
+    assert client.post(table_url(table, "correct-hand", hand.pk), post).status_code == 302
+    hand.refresh_from_db()
+    assert (hand.draw, hand.win_source, hand.winner_id) == (False, "wall", ids["S"])
