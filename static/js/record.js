@@ -110,6 +110,9 @@
     var discarder = form.querySelector("input[name='discarder']");
     var howWon = form.querySelector("input[name='win_source']");
     if (howWon) howWon.closest("fieldset").hidden = !!draw;
+    // Last tile, last discard, original call: about a win, so not asked of a wall game.
+    var more = howWon && howWon.closest("fieldset").parentNode.querySelector(":scope > details");
+    if (more) more.hidden = !!draw;
     if (discarder) {
       var needed = !draw && (!source || source.value === "discard" || source.value === "robbed_kong");
       discarder.closest("fieldset").hidden = !needed;

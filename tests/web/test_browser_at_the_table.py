@@ -149,6 +149,7 @@ def test_a_night_under_bmja_counts_taps_and_keystrokes(chromium, live_server, us
         c.tap(page.locator("a[data-winner=draw]"))
         page.wait_for_url(re.compile(r"/record/\?winner=draw$"))
         assert page.locator(".seat-entry input[name$='-score']:visible").count() == 0
+        assert page.locator("summary:has-text('More about the win')").is_hidden()
         shot(page, "24-bmja-wall-game")
         c.tap(page.locator("button[value=save]"))
         saved(page)
