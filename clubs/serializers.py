@@ -25,7 +25,7 @@ from clubs.models import (
     Wind,
     WinSource,
 )
-from clubs.permissions import visible_clubs
+from clubs.permissions import ADMIN, clubs_with_role, visible_clubs
 
 WINDS = [w.value for w in Wind]
 
@@ -68,15 +68,40 @@ class ClubSlugField(serializers.SlugRelatedField):
         return super().to_internal_value(data)
 
 
+class KnownLoginField(serializers.SlugRelatedField):
+    """A login a club admin may link to a member: one that already belongs to a member of a
+    club they administer (staff: any). Any other name is refused in the same words whether or
+    not such a login exists, so the API never tells which logins there are."""
+
+    default_error_messages = {
+        "does_not_exist": "No login {value!r} among the members of the clubs you administer; "
+                          "the site's staff can link a new login in the admin.",
+        "invalid": "Give a login name as text.",
+    }
+
+    def get_queryset(self):
+        user = self.context["request"].user
+        users = get_user_model().objects.all()
+        if user.is_superuser:
+            return users
+        return users.filter(memberships__club__in=clubs_with_role(user, ADMIN)).distinct()
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and "\x00" in data:  # PostgreSQL refuses it in a query
+            self.fail("does_not_exist", slug_name=self.slug_field, value=data)
+        return super().to_internal_value(data)
+
+
 class MemberSerializer(serializers.ModelSerializer):
     club = ClubSlugField(queryset=Club.objects.none())
-    username = serializers.SlugRelatedField(
+    username = KnownLoginField(
         source="user",
         slug_field="username",
-        queryset=get_user_model().objects.all(),
+        queryset=get_user_model().objects.none(),
         required=False,
         allow_null=True,
-        help_text="The login of this member, if they have one.",
+        help_text="The login of this member, if they have one: a login already used by a "
+                  "member of a club you administer (the site's staff link new logins).",
     )
 
     class Meta:

@@ -19,8 +19,9 @@ from rest_framework.response import Response
 from clubs.house_rule_copies import create_copy, update_copy
 from clubs.house_rules import ensure_builtin_house_rules
 from clubs.models import HouseRuleRecord, HouseRuleVersion
-from clubs.permissions import can_admin, member_club_ids, visible_clubs
+from clubs.permissions import can_admin, visible_clubs
 from scoring.engine import HouseRuleError, builtin_house_rules
+from scoring.resolve import is_visible_house_rule, visible_house_rules
 
 # Errors about the request itself; every other path is inside the overrides.
 _TOP_LEVEL_ERRORS = ("slug", "base", "club", "name", "description")
@@ -137,16 +138,11 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def get_queryset(self) -> QuerySet[HouseRuleRecord]:
         """Built-in house rules, copies of published clubs, and the user's clubs' copies."""
         _store_builtins_once()
-        user = self.request.user
-        visible = Q(club__isnull=True) | Q(club__published=True)
-        if user.is_authenticated and user.is_superuser:
-            visible = Q()
-        elif user.is_authenticated:
-            visible |= Q(club_id__in=member_club_ids(user))
         newest_first = HouseRuleVersion.objects.order_by("-number")
+        visible = visible_house_rules(self.request.user)
         if self.action == "list":
-            visible &= self._list_filter()
-        return (HouseRuleRecord.objects.filter(visible)
+            visible = visible.filter(self._list_filter())
+        return (visible
                 .select_related("club", "based_on")
                 .prefetch_related(Prefetch("versions", queryset=newest_first))
                 .order_by("club_id", "slug"))
@@ -192,6 +188,7 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         if not can_admin(request.user, club):
             raise PermissionDenied("Only an admin of the club can add house rules to it.")
         try:
+            check_named_rules_visible(data["base"], data["overrides"], request.user)
             record = create_copy(club, data["base"], data["slug"], data["name"],
                                  data["overrides"], request.user,
                                  description=data.get("description") or None)
@@ -209,6 +206,7 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         given.is_valid(raise_exception=True)
         data = given.validated_data
         try:
+            check_named_rules_visible(None, data.get("overrides"), request.user)
             update_copy(record, data.get("overrides"), request.user, name=data.get("name"),
                         description=data.get("description"))
         except HouseRuleError as error:
@@ -226,6 +224,19 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def _read(self, record: HouseRuleRecord) -> dict:
         return HouseRuleSerializer(self.get_queryset().get(pk=record.pk),
                                    context=self.get_serializer_context()).data
+
+
+def check_named_rules_visible(base: str | None, overrides, user) -> None:
+    """A copy may name (as its base or its goulash rule) only house rules the user may see;
+    any other slug is refused in the words used for a slug nobody has, so a club admin cannot
+    tell another club's private house rule from no house rule at all."""
+    if base is not None and not is_visible_house_rule(base, user):
+        raise HouseRuleError({"base": [f"No house rule {base!r}; give the slug of a built-in "
+                                       "house rule or of one of your club's."]})
+    goulash = overrides.get("goulash_rule") if isinstance(overrides, dict) else None
+    if isinstance(goulash, str) and not is_visible_house_rule(goulash, user):
+        raise HouseRuleError({"goulash_rule": [f"No house rule {goulash!r} to score goulash "
+                                               "hands; give an existing slug or null."]})
 
 
 def _store_builtins_once() -> None:

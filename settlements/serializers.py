@@ -19,6 +19,7 @@ from scoring.engine import (
     score_hand,
 )
 from scoring.engine.rules.variations import with_players
+from scoring.resolve import EVERY_RULE
 from scoring.serializers import DEFAULT_RULES, requested_house_rule
 from settlements.engine import HandAtTable, Penalty, SettlementInputError
 from settlements.engine.penalties import PENALTIES
@@ -117,7 +118,8 @@ class SettleRequestSerializer(serializers.Serializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         rule = self._rule(attrs)
         if attrs["goulash"] and rule.goulash_rule:
-            rule = self._rule({**attrs, "rules": rule.goulash_rule})
+            # Named by a rule the viewer may see, so resolved whoever's it is.
+            rule = self._rule({**attrs, "rules": rule.goulash_rule}, EVERY_RULE)
         errors: dict[str, Any] = {}
         seats = tuple(w for w in WINDS if w in attrs["hands"])
         unknown = [k for k in attrs["hands"] if k not in WINDS]
@@ -141,8 +143,8 @@ class SettleRequestSerializer(serializers.Serializer):
 
     # -- pieces -----------------------------------------------------------------------------
 
-    def _rule(self, attrs: dict[str, Any]):
-        rule = requested_house_rule(attrs["rules"])
+    def _rule(self, attrs: dict[str, Any], viewer=None):
+        rule = requested_house_rule(attrs["rules"], viewer or self.context.get("viewer"))
         players = attrs.get("players") or len(attrs["hands"])
         if players != rule.scoring.players and players in (2, 3, 5) and rule.scoring.players == 4:
             # 001's games for 2, 3 and 5 players are open to every house rule.
