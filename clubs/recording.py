@@ -217,15 +217,17 @@ def _quick_problems(data: dict) -> dict[str, list[str]]:
     if not isinstance(score, int) or isinstance(score, bool) or not 0 <= score <= 10_000_000:
         problems["score"] = ["A whole number of points, 0 or more."]
     kongs, bonus = data.get("kongs", []), data.get("bonus", [])
-    if not isinstance(kongs, list) or any(k not in KONG_HOWS for k in kongs):
-        problems["kongs"] = [f"A list of kongs, each one of {', '.join(KONG_HOWS)}."]
-    if not isinstance(bonus, list) or any(t not in BONUS_TILES for t in bonus):
-        problems["bonus"] = ["A list of flowers and seasons, f1-f4 and s1-s4."]
+    if not isinstance(kongs, list) or any(k not in KONG_HOWS for k in kongs) or len(kongs) > 4:
+        problems["kongs"] = [f"A list of at most 4 kongs, each one of {', '.join(KONG_HOWS)}."]
+    if (not isinstance(bonus, list) or any(t not in BONUS_TILES for t in bonus)
+            or len(bonus) != len(set(bonus))):
+        problems["bonus"] = ["A list of flowers and seasons, f1-f4 and s1-s4, each once."]
     return problems
 
 
 FACTS = {"penalties", "clean_hands"}
 PENALTY_KEYS = {"kind", "offender", "claimant", "amount"}
+MAX_PENALTIES = 8  # more than any hand has seen; each is a payment line per player
 
 
 def _fact_problems(facts: dict, winds: tuple[str, ...]) -> dict[str, list[str]]:
@@ -235,14 +237,20 @@ def _fact_problems(facts: dict, winds: tuple[str, ...]) -> dict[str, list[str]]:
     for key in facts.keys() - FACTS - {"swap_seats"}:
         problems[key] = [f"Unknown fact; use {', '.join(sorted(FACTS))}."]
     clean = facts.get("clean_hands", [])
-    if not isinstance(clean, list) or any(w not in winds for w in clean):
-        problems["clean_hands"] = [f"A list of winds at the table: {'/'.join(winds)}."]
+    if (not isinstance(clean, list) or any(w not in winds for w in clean)
+            or len(clean) != len(set(clean))):
+        problems["clean_hands"] = [f"A list of winds at the table, each once: {'/'.join(winds)}."]
     penalties = facts.get("penalties", [])
-    if not isinstance(penalties, list) or not all(
+    if isinstance(penalties, list) and len(penalties) > MAX_PENALTIES:
+        # Each one is settled and stored: 10,000 of them made one hand 30,006 payment lines.
+        problems["penalties"] = [f"At most {MAX_PENALTIES} penalties in one hand; record the "
+                                 "others against the next hand."]
+    elif not isinstance(penalties, list) or not all(
         isinstance(p, dict) and set(p) <= PENALTY_KEYS
         and isinstance(p.get("kind"), str) and p["kind"] in PENALTIES
         and p.get("offender") in winds and p.get("claimant") in (None, *winds)
-        and (p.get("amount") is None or (isinstance(p["amount"], int) and p["amount"] >= 0))
+        and (p.get("amount") is None or (type(p["amount"]) is int
+                                         and 0 <= p["amount"] <= 10_000_000))
         for p in penalties
     ):
         problems["penalties"] = [
@@ -308,6 +316,11 @@ def _preview(table: Table, session: ClubSession, snap: _Snapshot, entry: Any) ->
     outcome = _outcome(entry, seating)
     number = snap.last_number + 1
     expected = entry.get("number")
+    if expected is not None and expected > number:
+        # Not a race: nobody has recorded the hands between (a 409 would say someone had).
+        raise HandInputError({"number": [
+            f"The next hand at this table is hand {number}, so hand {expected} cannot be "
+            f"recorded yet. Give number {number}, or leave number out."]})
     if expected is not None and expected != number:
         raise HandConflict(expected, number)
     seating = seating.with_goulash(outcome.goulash)

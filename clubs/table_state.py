@@ -195,9 +195,11 @@ def full_hand_json(data: dict, wind: str, seating: Seating, outcome: Outcome) ->
     hand["mahjong"] = outcome.winner == wind
     hand["goulash"] = outcome.goulash
     if hand["mahjong"]:
-        win = dict(hand.get("win") or {})
-        if outcome.win_from and not win.get("from"):
-            win["from"] = outcome.win_from
+        win = hand.get("win") or {}
+        if isinstance(win, dict):  # anything else is left for parse_hand to name
+            win = dict(win)
+            if outcome.win_from and not win.get("from"):
+                win["from"] = outcome.win_from
         hand["win"] = win
     else:
         hand.pop("win", None)

@@ -20,6 +20,7 @@ from clubs.house_rule_copies import create_copy, update_copy
 from clubs.house_rules import ensure_builtin_house_rules
 from clubs.models import HouseRuleRecord, HouseRuleVersion
 from clubs.permissions import can_admin, visible_clubs
+from clubs.text_limits import DESCRIPTION_MAX, too_long
 from scoring.engine import HouseRuleError, builtin_house_rules
 from scoring.resolve import is_visible_house_rule, visible_house_rules
 
@@ -55,8 +56,10 @@ class HouseRuleVersionDataSerializer(serializers.ModelSerializer):
 class HouseRuleSerializer(serializers.ModelSerializer):
     """A house rule with its newest version's full parameter and item tables."""
 
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    based_on = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True,
+                                        help_text="The club's slug; null for a built-in rule.")
+    based_on = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True,
+                                            help_text="The rule copied; null for a built-in.")
     builtin = serializers.BooleanField(source="is_builtin", read_only=True)
     version = serializers.SerializerMethodField(help_text="The newest version's number.")
     rule = serializers.SerializerMethodField(
@@ -86,7 +89,9 @@ class HouseRuleCopySerializer(serializers.Serializer):
     base = serializers.SlugField(help_text="The house rule copied: a built-in or a club's.")
     slug = serializers.SlugField(max_length=80, help_text="The new house rule's slug.")
     name = serializers.CharField(max_length=120)
-    description = serializers.CharField(required=False, allow_blank=True)
+    description = serializers.CharField(
+        required=False, allow_blank=True, max_length=DESCRIPTION_MAX,
+        error_messages={"max_length": too_long(DESCRIPTION_MAX)})
     overrides = serializers.JSONField(
         default=dict,
         help_text='Changes to the base, e.g. {"scoring": {"limit": 2000}, "items": '
@@ -98,7 +103,9 @@ class HouseRuleUpdateSerializer(serializers.Serializer):
     overrides = serializers.JSONField(
         required=False, help_text="The copy's overrides, replacing the ones it had.")
     name = serializers.CharField(max_length=120, required=False)
-    description = serializers.CharField(required=False, allow_blank=True)
+    description = serializers.CharField(
+        required=False, allow_blank=True, max_length=DESCRIPTION_MAX,
+        error_messages={"max_length": too_long(DESCRIPTION_MAX)})
 
 
 # -- permissions -------------------------------------------------------------------------------

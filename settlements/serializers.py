@@ -69,6 +69,7 @@ class SettlePenaltySerializer(serializers.Serializer):
     claimant = serializers.ChoiceField(choices=SEAT_CHOICES, required=False, allow_null=True,
                                        default=None)
     amount = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0,
+                                      max_value=10_000_000,
                                       help_text="Overrides the house rule's figure.")
 
 
@@ -85,7 +86,7 @@ class SettleRequestSerializer(serializers.Serializer):
     discarder = serializers.ChoiceField(choices=SEAT_CHOICES, allow_null=True, default=None)
     draw = serializers.BooleanField(default=False, help_text="A wall game: nobody went Mah Jong.")
     goulash = serializers.BooleanField(default=False)
-    pot = serializers.IntegerField(default=0, min_value=0,
+    pot = serializers.IntegerField(default=0, min_value=0, max_value=10_000_000_000,
                                    help_text="What the goulash pot or kitty holds as the hand starts.")
     dealer = serializers.ChoiceField(choices=SEAT_CHOICES, default="E",
                                      help_text="Who deals (pays and receives double); East unless "
@@ -98,12 +99,12 @@ class SettleRequestSerializer(serializers.Serializer):
                   "else discard when a discarder is named, else wall.")
     kong_replacement = serializers.BooleanField(
         default=False, help_text="The winning tile replaced a kong (003: that kong earns no chips).")
-    penalties = SettlePenaltySerializer(many=True, default=list)
+    penalties = SettlePenaltySerializer(many=True, default=list, max_length=8)
     players = serializers.IntegerField(required=False, min_value=2, max_value=5,
                                        help_text="Players in the game (5: one sits out). Default: "
                                                  "the number of hands given.")
     clean_hands = serializers.ListField(
-        child=serializers.ChoiceField(choices=SEAT_CHOICES), default=list,
+        child=serializers.ChoiceField(choices=SEAT_CHOICES), default=list, max_length=4,
         help_text="Losing hands that are clean and cover the minimum doubles (000: paid a count).")
     after_draw = serializers.BooleanField(
         allow_null=True, default=None,
