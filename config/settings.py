@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "clubs",
     "scoring",
     "settlements",
+    "safekeeping",
 ]
 
 MIDDLEWARE = [
