@@ -13,6 +13,9 @@ from django.db import connections
 from clubs.demo import load_demo_club
 from clubs.models import Club, Hand
 
+sqlite_only = pytest.mark.skipif(connections["default"].vendor != "sqlite",
+                                 reason="backup and restore copy SQLite databases")
+
 
 def _hands_in(path) -> int:
     with sqlite3.connect(path) as db:
@@ -20,6 +23,7 @@ def _hands_in(path) -> int:
     return count
 
 
+@sqlite_only
 @pytest.mark.django_db(transaction=True)
 def test_backup_then_restore_brings_every_hand_back(tmp_path, capsys):
     load_demo_club()
@@ -38,6 +42,7 @@ def test_backup_then_restore_brings_every_hand_back(tmp_path, capsys):
     assert Club.objects.filter(slug="demo").exists() or Club.objects.exists()
 
 
+@sqlite_only
 @pytest.mark.django_db
 def test_backup_refuses_to_overwrite_a_file_without_force(tmp_path):
     target = tmp_path / "club.sqlite3"
@@ -47,6 +52,7 @@ def test_backup_refuses_to_overwrite_a_file_without_force(tmp_path):
     assert target.read_text() == "precious"
 
 
+@sqlite_only
 @pytest.mark.django_db
 @pytest.mark.parametrize("content", [b"not a database at all", None])
 def test_restore_refuses_what_is_not_a_backup(tmp_path, content):

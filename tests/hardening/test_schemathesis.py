@@ -10,6 +10,8 @@ from collections import Counter
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, given, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import (
@@ -32,6 +34,18 @@ def _fuzz(headers: dict) -> tuple[int, Counter, list[str]]:
 
     # Thousands of expected 4xx answers would each be logged as a warning.
     logging.getLogger("django.request").setLevel(logging.ERROR)
+    # As Django's test client does: the test's transaction holds the connection, which the
+    # end of each request would otherwise close (PostgreSQL: "the connection is closed").
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        return _run(application, headers)
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+
+
+def _run(application, headers: dict) -> tuple[int, Counter, list[str]]:
 
     api = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application)
     statuses: Counter = Counter()
