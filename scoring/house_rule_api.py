@@ -19,8 +19,10 @@ from rest_framework.response import Response
 from clubs.house_rule_copies import create_copy, update_copy
 from clubs.house_rules import ensure_builtin_house_rules
 from clubs.models import HouseRuleRecord, HouseRuleVersion
-from clubs.permissions import can_admin, member_club_ids, visible_clubs
+from clubs.permissions import can_admin, visible_clubs
+from clubs.text_limits import DESCRIPTION_MAX, too_long
 from scoring.engine import HouseRuleError, builtin_house_rules
+from scoring.resolve import is_visible_house_rule, visible_house_rules
 
 # Errors about the request itself; every other path is inside the overrides.
 _TOP_LEVEL_ERRORS = ("slug", "base", "club", "name", "description")
@@ -54,8 +56,10 @@ class HouseRuleVersionDataSerializer(serializers.ModelSerializer):
 class HouseRuleSerializer(serializers.ModelSerializer):
     """A house rule with its newest version's full parameter and item tables."""
 
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    based_on = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True,
+                                        help_text="The club's slug; null for a built-in rule.")
+    based_on = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True,
+                                            help_text="The rule copied; null for a built-in.")
     builtin = serializers.BooleanField(source="is_builtin", read_only=True)
     version = serializers.SerializerMethodField(help_text="The newest version's number.")
     rule = serializers.SerializerMethodField(
@@ -85,7 +89,9 @@ class HouseRuleCopySerializer(serializers.Serializer):
     base = serializers.SlugField(help_text="The house rule copied: a built-in or a club's.")
     slug = serializers.SlugField(max_length=80, help_text="The new house rule's slug.")
     name = serializers.CharField(max_length=120)
-    description = serializers.CharField(required=False, allow_blank=True)
+    description = serializers.CharField(
+        required=False, allow_blank=True, max_length=DESCRIPTION_MAX,
+        error_messages={"max_length": too_long(DESCRIPTION_MAX)})
     overrides = serializers.JSONField(
         default=dict,
         help_text='Changes to the base, e.g. {"scoring": {"limit": 2000}, "items": '
@@ -97,7 +103,9 @@ class HouseRuleUpdateSerializer(serializers.Serializer):
     overrides = serializers.JSONField(
         required=False, help_text="The copy's overrides, replacing the ones it had.")
     name = serializers.CharField(max_length=120, required=False)
-    description = serializers.CharField(required=False, allow_blank=True)
+    description = serializers.CharField(
+        required=False, allow_blank=True, max_length=DESCRIPTION_MAX,
+        error_messages={"max_length": too_long(DESCRIPTION_MAX)})
 
 
 # -- permissions -------------------------------------------------------------------------------
@@ -137,16 +145,11 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def get_queryset(self) -> QuerySet[HouseRuleRecord]:
         """Built-in house rules, copies of published clubs, and the user's clubs' copies."""
         _store_builtins_once()
-        user = self.request.user
-        visible = Q(club__isnull=True) | Q(club__published=True)
-        if user.is_authenticated and user.is_superuser:
-            visible = Q()
-        elif user.is_authenticated:
-            visible |= Q(club_id__in=member_club_ids(user))
         newest_first = HouseRuleVersion.objects.order_by("-number")
+        visible = visible_house_rules(self.request.user)
         if self.action == "list":
-            visible &= self._list_filter()
-        return (HouseRuleRecord.objects.filter(visible)
+            visible = visible.filter(self._list_filter())
+        return (visible
                 .select_related("club", "based_on")
                 .prefetch_related(Prefetch("versions", queryset=newest_first))
                 .order_by("club_id", "slug"))
@@ -192,6 +195,7 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         if not can_admin(request.user, club):
             raise PermissionDenied("Only an admin of the club can add house rules to it.")
         try:
+            check_named_rules_visible(data["base"], data["overrides"], request.user)
             record = create_copy(club, data["base"], data["slug"], data["name"],
                                  data["overrides"], request.user,
                                  description=data.get("description") or None)
@@ -209,6 +213,7 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         given.is_valid(raise_exception=True)
         data = given.validated_data
         try:
+            check_named_rules_visible(None, data.get("overrides"), request.user)
             update_copy(record, data.get("overrides"), request.user, name=data.get("name"),
                         description=data.get("description"))
         except HouseRuleError as error:
@@ -226,6 +231,19 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def _read(self, record: HouseRuleRecord) -> dict:
         return HouseRuleSerializer(self.get_queryset().get(pk=record.pk),
                                    context=self.get_serializer_context()).data
+
+
+def check_named_rules_visible(base: str | None, overrides, user) -> None:
+    """A copy may name (as its base or its goulash rule) only house rules the user may see;
+    any other slug is refused in the words used for a slug nobody has, so a club admin cannot
+    tell another club's private house rule from no house rule at all."""
+    if base is not None and not is_visible_house_rule(base, user):
+        raise HouseRuleError({"base": [f"No house rule {base!r}; give the slug of a built-in "
+                                       "house rule or of one of your club's."]})
+    goulash = overrides.get("goulash_rule") if isinstance(overrides, dict) else None
+    if isinstance(goulash, str) and not is_visible_house_rule(goulash, user):
+        raise HouseRuleError({"goulash_rule": [f"No house rule {goulash!r} to score goulash "
+                                               "hands; give an existing slug or null."]})
 
 
 def _store_builtins_once() -> None:

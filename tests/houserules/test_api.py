@@ -182,6 +182,6 @@ def test_a_club_copy_is_reachable_by_its_slug_in_the_score_api(people, club):
                 {"items": {"dragon_pung_melded": {"points": 40}}}, people["admin"])
     data = hand("chow b1, chow c5, chow d3, pung dr", "d7 d7", win="d7 discard",
                 rules="four-winds-guide")
-    response = client_for().post("/api/v1/score", data, format="json")
+    response = client_for(people["member"]).post("/api/v1/score", data, format="json")
     assert response.status_code == 200, response.json()
     assert response.json()["points"] == 60  # 20 + 40 for the club's melded dragon pong
