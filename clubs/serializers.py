@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
+from django.db.models import Q
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -17,6 +18,7 @@ from clubs.models import (
     Club,
     ClubSession,
     Hand,
+    HouseRuleRecord,
     HouseRuleVersion,
     Member,
     Season,
@@ -25,7 +27,7 @@ from clubs.models import (
     Wind,
     WinSource,
 )
-from clubs.permissions import ADMIN, clubs_with_role, visible_clubs
+from clubs.permissions import ADMIN, clubs_with_role, member_clubs, visible_clubs
 from clubs.text_limits import NOTES_MAX, too_long
 
 WINDS = [w.value for w in Wind]
@@ -38,6 +40,14 @@ class ClubSerializer(serializers.ModelSerializer):
         model = Club
         fields = ["id", "slug", "name", "published", "default_house_rule", "created", "role"]
         read_only_fields = ["created"]
+
+    def get_fields(self):
+        # Another club's private house rule reads as no house rule at all ("does not exist").
+        fields = super().get_fields()
+        if (request := self.context.get("request")) is not None:  # none: the schema
+            fields["default_house_rule"].queryset = HouseRuleRecord.objects.filter(
+                Q(club__isnull=True) | Q(club__in=member_clubs(request.user)))
+        return fields
 
     def validate_default_house_rule(self, record):
         if record is not None and record.club_id not in (None, getattr(self.instance, "pk", None)):
@@ -174,6 +184,19 @@ class SessionSerializer(serializers.ModelSerializer):
         read_only_fields = ["created"]
         extra_kwargs = {"notes": {"max_length": NOTES_MAX,
                                   "error_messages": {"max_length": too_long(NOTES_MAX)}}}
+
+    def get_fields(self):
+        # Other clubs' seasons and private house-rule versions read as not existing, in the
+        # words used for an id nobody has.
+        fields = super().get_fields()
+        if (request := self.context.get("request")) is None:  # the schema
+            return fields
+        clubs = member_clubs(request.user)
+        fields["season"].queryset = Season.objects.filter(club__in=clubs)
+        for name in ("house_rule_version", "goulash_rule_version"):
+            fields[name].queryset = HouseRuleVersion.objects.filter(
+                Q(record__club__isnull=True) | Q(record__club__in=clubs))
+        return fields
 
     def validate(self, attrs):
         club = attrs.get("club") or getattr(self.instance, "club", None)

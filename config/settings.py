@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "scoring",
     "settlements",
     "league",
+    "safekeeping",
 ]
 
 MIDDLEWARE = [

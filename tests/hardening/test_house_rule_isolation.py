@@ -101,3 +101,27 @@ def test_the_one_function_decides(users, private_rule):
             resolve_visible_house_rule("no-such", viewer)
         assert str(private.value).replace(PRIVATE, "X") == str(nobody.value).replace(
             "no-such", "X")
+
+
+def test_a_session_cannot_tell_another_clubs_private_version_from_none(api_as, private_rule,
+                                                                       other_club):
+    version = private_rule.latest_version()
+    body = {"club": other_club.slug, "date": "2026-12-01"}
+    private = api_as("outsider").post("/api/v1/sessions/",
+                                      {**body, "house_rule_version": version.pk}, format="json")
+    nobody = api_as("outsider").post("/api/v1/sessions/",
+                                     {**body, "house_rule_version": 999_999}, format="json")
+    assert private.status_code == nobody.status_code == 400
+    assert str(private.json()).replace(str(version.pk), "X") == str(nobody.json()).replace(
+        "999999", "X")
+
+
+def test_a_club_cannot_tell_another_clubs_private_rule_from_none(api_as, private_rule,
+                                                                 other_club):
+    url = f"/api/v1/clubs/{other_club.slug}/"
+    private = api_as("outsider").patch(url, {"default_house_rule": private_rule.pk},
+                                       format="json")
+    nobody = api_as("outsider").patch(url, {"default_house_rule": 999_999}, format="json")
+    assert private.status_code == nobody.status_code == 400
+    assert str(private.json()).replace(str(private_rule.pk), "X") == str(
+        nobody.json()).replace("999999", "X")
