@@ -25,6 +25,10 @@ Prepares a fresh database (migrate, a club, a session under the bmja house rule,
 client, a scorer with a token), starts gunicorn on it, runs the clients, stops gunicorn and
 prints requests/s, p50, p90, p99, errors, and the server's CPU per request (gunicorn workers
 and PostgreSQL backends, from /proc). Figures only; nothing is asserted.
+
+The server runs with API_THROTTLE=0 unless the environment sets it: one scorer's token sends
+far more than the per-user rate (1,200/min) allows. ``API_THROTTLE=1 THROTTLE_USER=1000000/min``
+measures recording with the throttle's bookkeeping but no refusals.
 """
 
 from __future__ import annotations

@@ -179,7 +179,8 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": os.environ.get("CACHE_DIR") or str(BASE_DIR / "var" / "cache"),
-        "OPTIONS": {"MAX_ENTRIES": 10_000},
+        # Listed on every write, so kept small: a club has a few hundred users and addresses.
+        "OPTIONS": {"MAX_ENTRIES": 2000},
     }
 }
 

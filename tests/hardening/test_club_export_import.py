@@ -22,7 +22,7 @@ from tests.conftest import REPO
 from tests.hardening.season_maker import SLUG, make_season
 
 PG = "postgres://postgres@127.0.0.1:5432/"
-PG_NAME = "mahjong_hardening_roundtrip"
+PG_NAME = f"mahjong_roundtrip_{os.getpid()}"  # its own per run: runs may overlap
 MAKE = ("from clubs.demo import load_demo_club; from tests.hardening.season_maker import "
         "make_season; load_demo_club(); make_season()")
 
@@ -35,15 +35,22 @@ def _manage(url: str, *args: str, stdin: str | None = None) -> str:
     return done.stdout
 
 
-def _postgres_or_skip() -> None:
-    try:
-        import psycopg
+def _admin(sql: str) -> None:
+    import psycopg
 
-        with psycopg.connect(PG + "postgres", autocommit=True, connect_timeout=3) as db:
-            db.execute(f"DROP DATABASE IF EXISTS {PG_NAME}")
-            db.execute(f"CREATE DATABASE {PG_NAME}")
+    with psycopg.connect(PG + "postgres", autocommit=True, connect_timeout=3) as db:
+        db.execute(sql)
+
+
+@pytest.fixture
+def postgres_database():
+    try:
+        _admin(f"DROP DATABASE IF EXISTS {PG_NAME}")
+        _admin(f"CREATE DATABASE {PG_NAME}")
     except Exception as error:  # no server here: the SQLite half alone proves little
         pytest.skip(f"PostgreSQL at 127.0.0.1:5432 is needed for the round trip ({error})")
+    yield PG + PG_NAME
+    _admin(f"DROP DATABASE IF EXISTS {PG_NAME} WITH (FORCE)")
 
 
 def _comparable(text: str) -> dict:
@@ -55,10 +62,10 @@ def _comparable(text: str) -> dict:
     return doc
 
 
-def test_demo_club_and_a_generated_season_round_trip_sqlite_postgresql_sqlite(tmp_path):
-    _postgres_or_skip()
+def test_demo_club_and_a_generated_season_round_trip_sqlite_postgresql_sqlite(
+        tmp_path, postgres_database):
     first, last = f"sqlite:///{tmp_path / 'laptop.sqlite3'}", f"sqlite:///{tmp_path / 'back.sqlite3'}"
-    pg = PG + PG_NAME
+    pg = postgres_database
     for url in (first, pg, last):
         _manage(url, "migrate", "-v", "0")
     _manage(first, "shell", "-c", MAKE)
