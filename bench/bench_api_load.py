@@ -56,7 +56,7 @@ SETUP = r"""
 import json
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
-from clubs.house_rules import ensure_builtin_house_rules
+from houserules.sync import ensure_builtin_house_rules
 from clubs.models import Club, ClubSession, Member, Seat, Table
 import datetime
 

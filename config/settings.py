@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "houserules",
     "clubs",
     "scoring",
     "settlements",
@@ -123,6 +124,10 @@ STORAGES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Which clubs a user may see and administers, as the houserules app asks it (houserules sits
+# below clubs and cannot import it; see houserules/access.py).
+HOUSE_RULE_ACCESS = "clubs.permissions.HouseRuleAccess"
 
 # Proxies in front of the service (production: the TLS proxy), for the client's address.
 NUM_PROXIES = env_int("NUM_PROXIES", 0 if DEBUG or not env_bool("TRUST_X_FORWARDED_PROTO", True)

@@ -6,7 +6,7 @@ urlpatterns = [
     # The club API first: its routes are the ones tables hit while a night is played.
     path("api/v1/", include("clubs.api_urls")),
     path("api/v1/", include("scoring.urls")),
-    path("api/v1/", include("scoring.house_rule_urls")),
+    path("api/v1/", include("houserules.urls")),
     path("api/v1/", include("settlements.urls")),
     path("api/v1/", include("league.api_urls")),
     path("admin/", admin.site.urls),

@@ -33,7 +33,7 @@ EXAMPLE_HAND = {
 class CalculatorView(APIView):
     """The contract's calculators (score, settle): stateless and open, no login needed and no
     session, so no CSRF. A token identifies a member, who may then name their clubs' private
-    house rules; anyone else names built-in and published ones (``scoring.resolve``)."""
+    house rules; anyone else names built-in and published ones (``houserules.resolve``)."""
 
     authentication_classes = [TokenAuthentication]
     permission_classes = [AllowAny]

@@ -11,9 +11,9 @@ from typing import Any
 
 from rest_framework import serializers
 
+from houserules.resolve import resolve_visible_house_rule
 from scoring.engine import HandError, HouseRule, HouseRuleError, UnknownHouseRule, parse_hand
 from scoring.engine.hand import MELD_KINDS, WIN_SOURCES, WINDS
-from scoring.resolve import resolve_visible_house_rule
 
 DEFAULT_RULES = "bmja"
 

@@ -13,11 +13,11 @@ from typing import Any
 
 from rest_framework import serializers
 
+from houserules.resolve import EVERY_RULE
 from play import HandInputError
 from play.seat import SeatFacts, full_seat, quick_seat, table_of
 from scoring.engine import HandError, Problem, parse_hand
 from scoring.engine.rules.variations import with_players
-from scoring.resolve import EVERY_RULE
 from scoring.serializers import DEFAULT_RULES, requested_house_rule
 from settlements.engine import HandAtTable, Penalty, SettlementInputError
 from settlements.engine.penalties import PENALTIES

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from clubs.house_rule_copies import create_copy
+from houserules.copies import create_copy
 from tests.web.conftest import *  # noqa: F403  (the web tests' fixtures)
 
 # The private rule: a guide copy whose melded dragon pung is worth 40 (20 built in).

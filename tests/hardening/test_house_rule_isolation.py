@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import UnknownHouseRule
-from scoring.resolve import (
+from houserules.resolve import (
     known_slugs,
     resolve_visible_house_rule,
     visible_house_rules,
 )
+from scoring.engine import UnknownHouseRule
 from tests.hardening.conftest import PRIVATE
 from tests.houserules.conftest import hand
 

@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from clubs.house_rule_copies import create_copy
 from clubs.models import Club, Member
+from houserules.copies import create_copy
 from scoring.engine import builtin_house_rules
 from tests.houserules.conftest import hand
 

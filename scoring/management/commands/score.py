@@ -8,9 +8,9 @@ import json
 from django.core.management.base import BaseCommand
 from rest_framework.exceptions import ValidationError
 
+from houserules.resolve import EVERY_RULE
 from scoring.api import scored
 from scoring.management.json_input import input_error, read_json, sentences
-from scoring.resolve import EVERY_RULE
 from scoring.serializers import ScoreResultSerializer
 
 

@@ -8,8 +8,8 @@ import json
 from django.core.management.base import BaseCommand
 from rest_framework.exceptions import ValidationError
 
+from houserules.resolve import EVERY_RULE
 from scoring.management.json_input import input_error, read_json, sentences
-from scoring.resolve import EVERY_RULE
 from settlements.api import settle_request
 
 

@@ -3,7 +3,8 @@
 Anyone may read the built-in house rules and the copies of published clubs; a club's members
 also read its unpublished copies. A club admin creates a copy (``POST`` with ``club``,
 ``base``, ``slug``, ``name`` and ``overrides``) and edits it (``PATCH``): each change freezes a
-new version, and sessions keep the version they were played under.
+new version, and sessions keep the version they were played under. Club roles come from the
+``HOUSE_RULE_ACCESS`` policy (``houserules.access``).
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from clubs.house_rule_copies import create_copy, update_copy
-from clubs.house_rules import ensure_builtin_house_rules
-from clubs.models import HouseRuleRecord, HouseRuleVersion
-from clubs.permissions import can_admin, visible_clubs
-from clubs.text_limits import DESCRIPTION_MAX, too_long
+from houserules.access import house_rule_access
+from houserules.copies import create_copy, update_copy
+from houserules.models import HouseRuleRecord, HouseRuleVersion
+from houserules.resolve import is_visible_house_rule, visible_house_rules
+from houserules.sync import ensure_builtin_house_rules
+from houserules.text_limits import DESCRIPTION_MAX, too_long
 from scoring.engine import HouseRuleError, builtin_house_rules
-from scoring.resolve import is_visible_house_rule, visible_house_rules
 
 # Errors about the request itself; every other path is inside the overrides.
 _TOP_LEVEL_ERRORS = ("slug", "base", "club", "name", "description")
@@ -127,7 +128,7 @@ class HouseRulePermission(permissions.BasePermission):
         if obj.is_builtin:
             raise PermissionDenied("A built-in house rule cannot be changed; copy it for your "
                                    "club with POST /api/v1/house-rules/.")
-        return can_admin(request.user, obj.club)
+        return house_rule_access().can_admin(request.user, obj.club)
 
 
 # -- the viewset -------------------------------------------------------------------------------
@@ -188,11 +189,12 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         given = HouseRuleCopySerializer(data=request.data)
         given.is_valid(raise_exception=True)
         data = given.validated_data
-        club = visible_clubs(request.user).filter(slug=data["club"]).first()
+        access = house_rule_access()
+        club = access.visible_clubs(request.user).filter(slug=data["club"]).first()
         if club is None:
             raise serializers.ValidationError({"club": [f"No club {data['club']!r} that you "
                                                         "belong to."]})
-        if not can_admin(request.user, club):
+        if not access.can_admin(request.user, club):
             raise PermissionDenied("Only an admin of the club can add house rules to it.")
         try:
             check_named_rules_visible(data["base"], data["overrides"], request.user)
