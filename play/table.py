@@ -293,8 +293,16 @@ def play_hand(hand: RecordedHand, seating: Seating, rules: SessionRules, totals:
         if refused != "wall_game":
             return HandRow(**base, totals=dict(totals), pot_before=pot, pot_after=pot,
                            error=err.errors)
-        wall = replace(outcome, winner=None, discarder=None, draw=True, win_from=None)
-        row = hand_row(base, compute_hand(rules, seating, wall, pot), totals)
+        # The refused winner's tiles (and any seat the rule cannot read) count as nothing.
+        unread = {outcome.winner, *err.errors.get("seats", {})} - {None}
+        wall = replace(outcome, winner=None, discarder=None, draw=True, win_from=None,
+                       seats={w: {"score": 0} if w in unread else data
+                              for w, data in outcome.seats.items()})
+        try:
+            row = hand_row(base, compute_hand(rules, seating, wall, pot), totals)
+        except HandInputError:
+            return HandRow(**base, totals=dict(totals), pot_before=pot, pot_after=pot,
+                           error=err.errors)
         return replace(row, error=err.errors)
 
 
