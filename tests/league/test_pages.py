@@ -176,3 +176,11 @@ def test_the_standings_page_query_count_is_constant(client_as, club, season, mem
                    rng, 6)
         play_hands(seat_table(session, 2, members[:4]), users["scorer"], rng, 3)
     assert count() == small
+
+
+def test_the_club_page_links_to_the_league_tables(client_as, club, played):
+    page = client_as("member").get(reverse("club", args=[club.slug])).content.decode()
+    assert f'href="/clubs/{club.slug}/league/"' in page
+    league = client_as("member").get(reverse("league", args=[club.slug])).content.decode()
+    assert f'href="/clubs/{club.slug}/league/{played.pk}/"' in league
+    assert "All-time standings" in league
