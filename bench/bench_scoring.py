@@ -138,9 +138,10 @@ def _losing(r: random.Random, fishing: bool) -> dict:
     return {**_base(r, False), "melds": [], "concealed": r.sample(pool, 13)}
 
 
-def corpus() -> list[tuple[str, dict]]:
-    """At least 300 valid hands with their kind, the same every run."""
-    r = random.Random(SEED)
+def corpus(seed: int = SEED) -> list[tuple[str, dict]]:
+    """At least 300 valid hands with their kind, the same every run (and for every ``seed``:
+    the golden master, ``tests/scoring/golden_master.py``, draws more sets with other seeds)."""
+    r = random.Random(seed)
     rule = get_house_rule("bmja")
     plan = ([("ordinary", lambda: _ordinary(r, 0, False))] * 80
             + [("ordinary with kongs", lambda: _ordinary(r, r.randint(1, 4), False))] * 60
