@@ -61,7 +61,7 @@ def valid_plain_arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement] |
     s = rule.scoring
     if hand.goulash and s.wild_tiles is not None:
         return None
-    checked = plain_validity(hand, rule)
+    checked = plain_validity(hand, rule, s.count_short_losing_hands)
     if checked is None:
         return None
     nat, chows, pair, declared = checked

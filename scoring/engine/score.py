@@ -38,7 +38,9 @@ from .rules.functions import (
     RULE_FUNCTION_GATES,
     RULE_FUNCTION_KEYS,
     RULE_FUNCTION_PREFILTERS,
+    RULE_FUNCTION_SHAPES,
     RULE_FUNCTIONS,
+    SPECIAL_SHAPES,
     SetPredicate,
 )
 from .rules.model import HouseRule, HouseRuleError, Item
@@ -384,6 +386,11 @@ class _Plan:
         # match is one of them, a tally keeps them all (_tally's common case).
         self.ordinary = frozenset(i for i, r in enumerate(self.role) if r == _ORDINARY)
         self.winner = _Side([s for s in steps if s.item.who in ("all", "mahjong")])
+        # The Mah Jong player's items that accept a special shape as a whole hand, each with
+        # the shapes it accepts: a special shape no matching item accepts is no Mah Jong.
+        self.shape_items = tuple((s.index, _accepted_shapes(s.item))
+                                 for s in steps if s.item.who in ("all", "mahjong")
+                                 and s.item.rule in RULE_FUNCTION_SHAPES)
         self.loser = _Side([s for s in steps if s.item.who in ("all", "losers")])
         # Special hands with a part-score for fishing, each with the fact it needs.
         self.fishing = tuple((s, RULE_FUNCTION_GATES.get(s.item.rule)) for s in steps
@@ -455,6 +462,16 @@ def _prepare(rule: HouseRule) -> _Plan:
     if errors:
         raise HouseRuleError(errors)
     return _Plan(rule, steps)
+
+
+def _accepted_shapes(item: Item) -> tuple[str, ...]:
+    shapes = RULE_FUNCTION_SHAPES[item.rule]
+    if callable(shapes):
+        try:
+            return tuple(shapes(**item.kwargs))
+        except (TypeError, ValueError):
+            return ()  # arguments the function rejects: reported when it is called
+    return shapes
 
 
 def _hint(registry: dict, rule: str, kwargs: dict):
@@ -653,11 +670,19 @@ def _ordinary(plan: _Plan, params, counts: dict[int, int], kept: list[int],
     else:
         doubles = 0
         score = points
-    limit = None
-    if params.cap_ordinary_hands and params.limit is not None and score > params.limit:
-        score, limit = params.limit, "limit"
+    score, limit = _capped(params, score, None)
     return _Scored(points, doubles, score, limit, arrangement, counts, tuple(kept), -1, 0,
                    dropped)
+
+
+def _capped(params, score: int, limit: str | None) -> tuple[int, str | None]:
+    """The score and its limit words after the house rule's cap: where every hand is capped
+    (``cap_ordinary_hands``, 002), no score passes the limit, whatever path reached it (an
+    ordinary hand, flowers on top of a limit hand, a fishing part-score or Purity's fishing
+    doubles: issue #11)."""
+    if params.cap_ordinary_hands and params.limit is not None and score > params.limit:
+        return params.limit, "limit"
+    return score, limit
 
 
 def _limit_hand(plan: _Plan, params, counts: dict[int, int], kept: list[int],
@@ -670,9 +695,10 @@ def _limit_hand(plan: _Plan, params, counts: dict[int, int], kept: list[int],
     points, doubles = _sums(plan, counts, bonus)
     if not use_doubles:
         doubles = 0
-    return _Scored(value + points, doubles, value + _value(points, doubles, use_doubles),
-                   plan.limit_words[special], arrangement, counts, tuple(bonus), special, value,
-                   dropped)
+    score, limit = _capped(params, value + _value(points, doubles, use_doubles),
+                           plan.limit_words[special])
+    return _Scored(value + points, doubles, score, limit, arrangement, counts, tuple(bonus),
+                   special, value, dropped)
 
 
 def _lines(plan: _Plan, scored: _Scored, use_doubles: bool) -> tuple[ScoreLine, ...]:
@@ -717,16 +743,45 @@ def _codes(plan: _Plan, scored: _Scored) -> frozenset[str]:
 
 
 def _best(plan: _Plan, side: _Side, hand: Hand, rule: HouseRule,
-          arrangements: Iterable[Arrangement], is_winner: bool) -> _Scored | None:
+          arrangements: Iterable[Arrangement], is_winner: bool) -> _Scored:
+    """The best-scoring arrangement. A Mah Jong read as a special shape counts only when one
+    of the house rule's own special hands accepts it; when no reading is left, the hand is
+    refused with what it is and what the house rule would need."""
     best: _Scored | None = None
     params = rule.scoring
+    refused: list[str] = []
     for arrangement in arrangements:
         ctx = ScoringContext(hand, rule, arrangement, is_winner)
-        scored = _tally(plan, params, side.counts(ctx), arrangement)
+        counts = side.counts(ctx)
+        shape = arrangement.shape
+        if is_winner and shape in SPECIAL_SHAPES and not _shape_accepted(plan, shape, counts):
+            refused.append(shape)
+            continue
+        scored = _tally(plan, params, counts, arrangement)
         if best is None or (scored.score, scored.points, scored.doubles) > (
                 best.score, best.points, best.doubles):
             best = scored
+    if best is None:
+        raise HandError([Problem("concealed", "shape_not_in_house_rule",
+                                 _shape_refusal(plan, refused))])
     return best
+
+
+def _shape_accepted(plan: _Plan, shape: str, counts: dict[int, int]) -> bool:
+    return any(i in counts and shape in shapes for i, shapes in plan.shape_items)
+
+
+def _shape_refusal(plan: _Plan, shapes: list[str]) -> str:
+    """Why a hand read only as special shapes is no Mah Jong under this house rule."""
+    found = " or ".join(dict.fromkeys(SPECIAL_SHAPES[s] for s in shapes))
+    wanted = sorted({plan.items[i].wording for i, accepted in plan.shape_items
+                     if any(s in accepted for s in shapes)})
+    needs = (f"its special hands of that shape are: {'; '.join(wanted)}" if wanted else
+             "it has no special hand of that shape, only four sets and a pair and its other "
+             "special hands")
+    return (f"Not a valid Mah Jong under this house rule: these tiles make {found}, which "
+            f"none of its special hands accepts ({needs}). Check the tiles, or send "
+            "\"mahjong\": false.")
 
 
 # -- fishing (004 Sheets 21-29) ---------------------------------------------------------------
@@ -805,6 +860,7 @@ def _fishing_value(plan: _Plan, step: _Step, params, actual: _Scored) -> _Scored
                 points += ln.points
                 doubles += ln.doubles
             score += _value(points - part, doubles, use_doubles)
+            score, label = _capped(params, score, label)
         if item.fishing_actual_if_greater and actual.score > score:
             # 004 Sheet 28: "or actual hand value, whichever is the greater".
             note = ScoreLine(item.code, f"Fishing for {item.wording}: the actual value is "
@@ -816,8 +872,9 @@ def _fishing_value(plan: _Plan, step: _Step, params, actual: _Scored) -> _Scored
         # 004 Sheet 23 (Purity): "Fishing also gets three doubles" on the hand's own points.
         doubles = actual.doubles + item.fishing_doubles
         note = plan.fishing_notes[step.index]
-        return _changed(actual, actual.points, doubles, actual.points * 2 ** doubles,
-                        actual.limit, (*_lines(plan, actual, use_doubles), note))
+        score, limit = _capped(params, actual.points * 2 ** doubles, actual.limit)
+        return _changed(actual, actual.points, doubles, score, limit,
+                        (*_lines(plan, actual, use_doubles), note))
     return None
 
 
@@ -936,7 +993,6 @@ def score_arrangements(hand: Hand, rule: HouseRule, arrangements: Sequence[Arran
         return _result(hand, plan, params, nothing)
     side = plan.winner if hand.mahjong else plan.loser
     best = _best(plan, side, hand, rule, arrangements, hand.mahjong)
-    assert best is not None
     if not hand.mahjong and hand.fishing and params.fishing_part_scores and plan.fishing:
         fished = _fishing(hand, rule, plan, best, completions)
         if fished is not None:

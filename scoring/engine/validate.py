@@ -65,12 +65,16 @@ def wild_limit(kind: str, rule: HouseRule) -> int:
     return {"pair": s.wild_max_in_pair, "kong": s.wild_max_in_kong}.get(kind, s.wild_max_in_pung)
 
 
-def validate_hand(hand: Hand, rule: HouseRule, *, allow_short_losing: bool = False) -> None:
+def validate_hand(hand: Hand, rule: HouseRule, *, allow_short_losing: bool | None = None
+                  ) -> None:
     """Raise ``HandError`` listing every reason ``hand`` is impossible under ``rule``.
 
     ``allow_short_losing`` accepts a losing hand with fewer than 13 tiles (004 Sheet 30: a
-    player with too few tiles may still count the score); by default a losing hand has 13.
+    player with too few tiles may still count the score); by default the house rule's
+    switch ``scoring.count_short_losing_hands`` decides.
     """
+    if allow_short_losing is None:
+        allow_short_losing = rule.scoring.count_short_losing_hands
     if _plainly_valid(hand, rule, allow_short_losing):
         return
     mode, max_chows, limits = _rule_args(rule.scoring, hand.goulash)
@@ -407,9 +411,12 @@ def _check_count(hand: Hand, counted: int, allow_short: bool, problems: ProblemL
                      " (the winning tile belongs among them).")
     elif not hand.mahjong:
         if counted > LOSING_TILES or (counted < LOSING_TILES and not allow_short):
+            short = (" This house rule does not count a losing hand with too few tiles (its "
+                     "switch count_short_losing_hands, 004 Sheet 30 item 1)."
+                     if counted < LOSING_TILES else "")
             problems.add(path, "wrong_tile_count", f"A hand that did not go Mah Jong has 13 "
                          f"playing tiles (a kong counts as 3); this one has {counted}. Check the "
-                         "melds and concealed tiles; flowers and seasons go in 'bonus'.")
+                         f"melds and concealed tiles; flowers and seasons go in 'bonus'.{short}")
 
 
 def _check_win(hand: Hand, mode: str | None, problems: ProblemList) -> None:

@@ -154,7 +154,7 @@ def differences(golden: dict, limit: int | None = None) -> tuple[int, list[str]]
             found.append(f"case {count - 1}: hand {index} under {slug}, {VARIANTS[variant]}: "
                          f"was {case[17:]} [{case[:16]}], now {now[17:]} [{now[:16]}]")
             if limit is not None and len(found) >= limit:
-                break
+                return count, found
     if count != len(stored):
         found.append(f"{len(stored)} cases stored, {count} computed")
     return count, found

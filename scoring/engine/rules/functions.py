@@ -63,6 +63,21 @@ RULE_FUNCTION_FAST: dict[str, Callable[..., RuleFunction | None]] = {}
 # orchestrator does not ask it. Special hands need tiles of a kind (all green, all four
 # winds...) that most hands lack, so this skips nearly all of them at the cost of an AND.
 RULE_FUNCTION_PREFILTERS: dict[str, Callable[..., Callable[[ScoringContext], bool] | None]] = {}
+# Functions that recognise a whole hand of a special shape (seven pairs, a snake...): the
+# shapes of the arrangement search they accept (or a factory giving them from the item's
+# arguments). A special shape is a Mah Jong only when an item of the house rule whose
+# function accepts that shape matches it (issue #11: a house rule without seven pairs does
+# not score seven pairs as an ordinary hand).
+RULE_FUNCTION_SHAPES: dict[str, tuple[str, ...] | Callable[..., tuple[str, ...]]] = {}
+# Every special shape the arrangement search reads (arrange.py), with words for messages.
+SPECIAL_SHAPES = {
+    "seven_pairs": "seven pairs",
+    "thirteen_orphans": "thirteen orphans (one of each one, nine, wind and dragon)",
+    "knitting": "a knitting (pairs of one number in two suits)",
+    "triple_knitting": "a triple knitting (groups of one number in three suits)",
+    "snake": "a snake (a run of 1 to 9 of one suit with honours)",
+    "gates_of_heaven": "gates of heaven (1112345678999 of one suit and one more)",
+}
 
 
 def rule_function(name: str, *, bonus: bool = False,
@@ -72,6 +87,7 @@ def rule_function(name: str, *, bonus: bool = False,
                   depends_on: str | Callable[..., str] | None = None,
                   fast: Callable[..., RuleFunction | None] | None = None,
                   prefilter: Callable[..., Callable[[ScoringContext], bool] | None] | None = None,
+                  shapes: tuple[str, ...] | Callable[..., tuple[str, ...]] | None = None,
                   ) -> Callable[[RuleFunction], RuleFunction]:
     """Register ``fn`` under ``name`` so that an item's ``rule`` can name it. ``per_set``,
     for a function that counts sets, builds from the same arguments a test of one set;
@@ -79,7 +95,8 @@ def rule_function(name: str, *, bonus: bool = False,
     ``needs`` names a ``ScoringContext`` attribute without which ``fn`` always returns 0;
     ``depends_on`` one that alone decides ``fn``'s answer; ``fast`` builds from the same
     arguments an equivalent reading only precomputed facts (or gives None); ``prefilter`` a
-    cheap test that must pass for ``fn`` to match."""
+    cheap test that must pass for ``fn`` to match; ``shapes`` the special shapes it accepts
+    as a whole hand (see ``RULE_FUNCTION_SHAPES``)."""
 
     def register(fn: RuleFunction) -> RuleFunction:
         if name in RULE_FUNCTIONS and RULE_FUNCTIONS[name] is not fn:
@@ -89,7 +106,8 @@ def rule_function(name: str, *, bonus: bool = False,
             BONUS_RULE_FUNCTIONS.add(name)
         hints = ((PER_SET_RULE_FUNCTIONS, per_set), (PER_BONUS_RULE_FUNCTIONS, per_bonus),
                  (RULE_FUNCTION_GATES, needs), (RULE_FUNCTION_KEYS, depends_on),
-                 (RULE_FUNCTION_FAST, fast), (RULE_FUNCTION_PREFILTERS, prefilter))
+                 (RULE_FUNCTION_FAST, fast), (RULE_FUNCTION_PREFILTERS, prefilter),
+                 (RULE_FUNCTION_SHAPES, shapes))
         for table, hint in hints:
             if hint is not None:
                 table[name] = hint
@@ -410,7 +428,13 @@ def all_concealed(ctx: ScoringContext) -> int:
     return 1 if ctx.sets and ctx.all_concealed else 0
 
 
-@rule_function("shape")
+def _named_special_shapes(name: Any = "standard") -> tuple[str, ...]:
+    names = _names(name)
+    return tuple(SPECIAL_SHAPES) if names is None else tuple(n for n in names
+                                                            if n in SPECIAL_SHAPES)
+
+
+@rule_function("shape", shapes=_named_special_shapes)
 def shape(ctx: ScoringContext, name: Any = "standard") -> int:
     """The arrangement's shape is ``name`` (one or several)."""
     return 1 if _is(ctx.shape, name) else 0
@@ -598,7 +622,8 @@ def _fourteen_concealed(ctx: ScoringContext, concealed: bool) -> bool:
     return ctx.special_shape and ctx.tile_count == 14 and _concealed_ok(ctx, concealed)
 
 
-@rule_function("seven_pairs", needs="special_shape", prefilter=_seven_pairs_prefilter)
+@rule_function("seven_pairs", needs="special_shape", shapes=("seven_pairs",),
+               prefilter=_seven_pairs_prefilter)
 def seven_pairs(ctx: ScoringContext, tiles: Any = None, concealed: bool = True) -> int:
     """Seven pairs from ``tiles`` (a set of four counts as two pairs)."""
     if not _fourteen_concealed(ctx, concealed):
@@ -611,14 +636,14 @@ def seven_pairs(ctx: ScoringContext, tiles: Any = None, concealed: bool = True) 
     return 1 if selected is None or all(t in selected for t in ctx.counts) else 0
 
 
-@rule_function("all_pair_honours", needs="special_shape",
+@rule_function("all_pair_honours", needs="special_shape", shapes=("seven_pairs",),
                prefilter=lambda concealed=True: _all_of(CLASS_BIT["major"]))
 def all_pair_honours(ctx: ScoringContext, concealed: bool = True) -> int:
     """Seven pairs of ones, nines, winds or dragons (Sheet 22)."""
     return seven_pairs(ctx, tiles="major", concealed=concealed)
 
 
-@rule_function("thirteen_orphans", needs="special_shape",
+@rule_function("thirteen_orphans", needs="special_shape", shapes=("thirteen_orphans",),
                prefilter=lambda concealed=True: lambda ctx: (
                    ctx.tile_all & _MAJOR_BIT and ctx.tile_any & _HONOUR_TILE_BITS == _HONOUR_TILE_BITS))
 def thirteen_orphans(ctx: ScoringContext, concealed: bool = True) -> int:
@@ -633,7 +658,7 @@ def _one_suit_run(ctx: ScoringContext) -> str | None:
     return next(iter(suits)) if len(suits) == 1 else None
 
 
-@rule_function("wriggling_snake", needs="special_shape",
+@rule_function("wriggling_snake", needs="special_shape", shapes=("snake",),
                prefilter=lambda pair="one", concealed=True: _holds(_WIND_TILE_BITS))
 def wriggling_snake(ctx: ScoringContext, pair: str = "one", concealed: bool = True) -> int:
     """One of each wind, and 1 to 9 of one suit with a pair of ones (Sheet 23); Sheet 31
@@ -659,7 +684,7 @@ _GATES_NEED = {1: 3, 9: 3, **{n: 1 for n in range(2, 9)}}
 _BY_NUMBER = tuple((n, tuple(_NUMBERED[s][n] for s in "bcd")) for n in range(1, 10))
 
 
-@rule_function("gates_of_heaven", needs="special_shape",
+@rule_function("gates_of_heaven", needs="special_shape", shapes=("gates_of_heaven",),
                prefilter=lambda concealed=True: _suits_without_honours(1))
 def gates_of_heaven(ctx: ScoringContext, concealed: bool = True) -> int:
     """One suit: three ones, three nines, a run 2 to 8 and one more tile (Sheet 27)."""
@@ -673,7 +698,7 @@ def gates_of_heaven(ctx: ScoringContext, concealed: bool = True) -> int:
     return 1 if all(counts.get(run[n], 0) >= k for n, k in _GATES_NEED.items()) else 0
 
 
-@rule_function("knitting", needs="special_shape",
+@rule_function("knitting", needs="special_shape", shapes=("knitting",),
                prefilter=lambda concealed=True: _suits_without_honours(2))
 def knitting(ctx: ScoringContext, concealed: bool = True) -> int:
     """Seven pairs, each the same number in two suits, using two suits only (Sheet 24)."""
@@ -686,7 +711,7 @@ def knitting(ctx: ScoringContext, concealed: bool = True) -> int:
                     for n in range(1, 10)) else 0
 
 
-@rule_function("triple_knitting", needs="special_shape",
+@rule_function("triple_knitting", needs="special_shape", shapes=("triple_knitting",),
                prefilter=lambda concealed=True: _suits_without_honours(3))
 def triple_knitting(ctx: ScoringContext, concealed: bool = True) -> int:
     """Four sets of one number in each of the three suits, and a pair of one number in two
@@ -730,6 +755,8 @@ __all__ = [
     "RULE_FUNCTIONS",
     "RULE_FUNCTION_GATES",
     "RULE_FUNCTION_KEYS",
+    "RULE_FUNCTION_SHAPES",
+    "SPECIAL_SHAPES",
     "rule_function",
     "set_predicate",
 ]

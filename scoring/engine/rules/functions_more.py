@@ -179,7 +179,7 @@ def held_concealed(ctx: ScoringContext) -> int:
     return 1 if _held_concealed(ctx) else 0
 
 
-@rule_function("snake")
+@rule_function("snake", shapes=("snake",))
 def snake(ctx: ScoringContext, honours: str = "five_different") -> int:
     """003's snakes, held concealed: 1 to 9 of one suit plus five different honours (Little
     Snake, ``honours="five_different"``) or plus a pung/kong and a pair of honours (Great
