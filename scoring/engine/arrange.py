@@ -20,7 +20,7 @@ from itertools import chain, combinations, repeat
 from operator import itemgetter
 
 from . import tiles as T
-from .hand import Arrangement, Hand, Meld, Set, Win, new_arrangement
+from .hand import Arrangement, Hand, Meld, Set, Win
 from .rules.model import HouseRule
 from .validate import is_wild_in, meld_naturals, meld_wild_count, plain_validity, wild_mode
 
@@ -141,7 +141,7 @@ def _plain_arrangements(hand: Hand, rule: HouseRule, declared: tuple, nat: list[
     # Not through _standard_plain's memo: a hand's counts rarely come again, and the per-suit
     # tables make reading them cheaper than keeping them.
     for found in _read_standard(counts, not pair_declared, chows_left):
-        arrangement = new_arrangement("standard", declared + found)
+        arrangement = Arrangement("standard", declared + found)
         if exposing:
             result.extend(_discard_readings(arrangement, len(declared), win_tile))
         else:
@@ -150,7 +150,7 @@ def _plain_arrangements(hand: Hand, rule: HouseRule, declared: tuple, nat: list[
     # first of tiles without wild ones).
     if not declared:  # _plain_special_readings asks _special_possible first
         for shape, parts in _plain_special_readings(counts, lim_special):
-            result.append(new_arrangement(shape, tuple(map(_make_set, parts))))
+            result.append(Arrangement(shape, tuple(map(_make_set, parts))))
     return result
 
 
@@ -293,7 +293,7 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
                     and (screen is None or i in screen))
         if not (standard or specials):
             continue
-        found = [new_arrangement("standard", declared + sets) for sets in standard]
+        found = [Arrangement("standard", declared + sets) for sets in standard]
         if specials:
             found += _specials_with(held, i, lim_special)
         if found:
@@ -306,7 +306,7 @@ def _specials_with(held: list[int], i: int, lim_special: int) -> list[Arrangemen
     held[i] += 1
     counts = tuple(held)
     held[i] -= 1
-    return [new_arrangement(shape, tuple(map(_make_set, parts)))
+    return [Arrangement(shape, tuple(map(_make_set, parts)))
             for shape, parts in _plain_special_readings(counts, lim_special)]
 
 
@@ -342,7 +342,7 @@ def _plain_pung_completions(hand: Hand, rule: HouseRule, declared: tuple, held: 
             continue
         # A tile that is not a pung tile has no reading without a chow.
         standard = _added_readings(i, held, honours, ways, need_pair, 0) if i in pung else ()
-        found = [new_arrangement("standard", declared + sets) for sets in standard]
+        found = [Arrangement("standard", declared + sets) for sets in standard]
         # _plain_completions also asks a tile with a standard reading when no tile can make
         # a special shape (_special_one_tile_away): none fits, so only the screen is asked.
         if i in screen:
@@ -611,7 +611,7 @@ def _arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjo
     result: dict[Arrangement, None] = {}
     exposing = from_discard and win_tile in concealed
     for shape, found in readings:
-        arrangement = new_arrangement(shape, declared + found)
+        arrangement = Arrangement(shape, declared + found)
         if exposing and shape == "standard":
             for variant in _discard_readings(arrangement, len(declared), win_tile):
                 result[variant] = None
@@ -669,7 +669,7 @@ def _discard_readings(arrangement: Arrangement, n_declared: int, win_tile: str):
             seen.add((s.kind, s.tile))
             changed = list(sets)
             changed[j] = _exposed(s)
-            variants.append(new_arrangement(arrangement.shape, tuple(changed), arrangement.loose))
+            variants.append(Arrangement(arrangement.shape, tuple(changed), arrangement.loose))
     if keep_as_is or not variants:
         variants.insert(0, arrangement)
     return variants
@@ -1379,7 +1379,7 @@ _CHOW_STARTS = tuple(i for i in range(T.FIRST_HONOUR) if i % 9 <= 6)
 def _plain_partial_reading(declared: tuple, codes: list[int], rest: list[int]) -> Arrangement:
     codes.sort()
     loose = tuple(chain.from_iterable(map(repeat, T.PLAYING, rest)))
-    return new_arrangement("partial",
+    return Arrangement("partial",
                            declared + tuple(map(_PARTIAL_SETS.__getitem__, codes)), loose)
 
 
@@ -1395,7 +1395,7 @@ def _partial_arrangement(declared, parts, rest, nat, assigned, free_left, wild_c
         found = tuple(_make_set((kind, i, 0, ())) for kind, i, _ in
                       sorted(parts, key=lambda p: (p[1], p[0])))
         loose = tuple(chain.from_iterable((T.PLAYING[i],) * n for i, n in enumerate(rest) if n))
-        return new_arrangement("partial", tuple(declared) + found, loose)
+        return Arrangement("partial", tuple(declared) + found, loose)
     real = list(nat)
     jokers = list(assigned)
     sets = []
@@ -1422,4 +1422,4 @@ def _partial_arrangement(declared, parts, rest, nat, assigned, free_left, wild_c
                 jokers[i] -= 1
                 loose.append(T.JOKER + T.PLAYING[i])
     loose += [wild_code] * free_left
-    return new_arrangement("partial", tuple(declared) + tuple(sets), T.sorted_tiles(loose))
+    return Arrangement("partial", tuple(declared) + tuple(sets), T.sorted_tiles(loose))

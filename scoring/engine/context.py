@@ -8,13 +8,7 @@ use and kept. Tile facts that never change are module-level tables.
 from __future__ import annotations
 
 from collections import Counter
-
-try:  # the C helper Counter itself counts with; private, so a plain loop where it is missing
-    from collections import _count_elements
-except ImportError:  # pragma: no cover - every CPython since 3.2 has it
-    def _count_elements(mapping, iterable):
-        for element in iterable:
-            mapping[element] = mapping.get(element, 0) + 1
+from functools import cached_property
 
 from .hand import Arrangement, Hand, Set
 from .rules.model import HouseRule
@@ -73,28 +67,10 @@ SUITS_OF_BITS = {
     for bits in range(1 << len(SUITS)) for bits in [sum(
         bit for k, bit in enumerate(SUIT_BITS) if bits >> k & 1)]
 }
+_SUIT_BITS = sum(SUIT_BITS)
+_HONOUR_BIT = CLASS_BIT["honour"]
 
 
-_new_counter = dict.__new__
-
-
-class cached_property:  # noqa: N801 - used as functools.cached_property is
-    """A value worked out on first use and kept on the instance; unlike Python 3.11's
-    ``functools.cached_property`` it takes no lock, which costs more than most facts here."""
-
-    def __init__(self, fn):
-        self.fn = fn
-        self.name = fn.__name__
-        self.__doc__ = fn.__doc__
-
-    def __set_name__(self, owner, name):
-        self.name = name
-
-    def __get__(self, obj, owner=None):
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.fn(obj)
-        return value
 
 
 def is_selector(name: str) -> bool:
@@ -169,12 +145,7 @@ class ScoringContext:
 
     @cached_property
     def counts(self) -> Counter:
-        # Counter(self.tiles) without its constructor's checks (Counter.update counts an
-        # iterable that is not a mapping with _count_elements): the same counts, in the same
-        # order, at a third of the cost.
-        found = _new_counter(Counter)
-        _count_elements(found, self.tiles)
-        return found
+        return Counter(self.tiles)
 
     @cached_property
     def suits(self) -> frozenset[str]:
@@ -258,6 +229,23 @@ class ScoringContext:
     def pung_hand(self) -> bool:
         """Four pungs or kongs and a pair, the frame of most special hands."""
         return bool(self.standard_split) and self.group_kinds <= PUNGS_AND_KONGS
+
+    def know_set_facts(self, tile_count: int, tile_all: int, tile_any: int,
+                       kinds: list[int], concealed: bool) -> None:
+        """Keep the facts the orchestrator worked out in its one pass over the sets (as the
+        properties above would work them out): the tile count and class masks, and from the
+        number of sets of each kind (pung, kong, chow, pair, group) the chows, the kongs and
+        whether the hand is four pungs or kongs and a pair with nothing left over."""
+        self.tile_count = tile_count
+        self.tile_all = tile_all
+        self.tile_any = tile_any
+        self.suits = SUITS_OF_BITS[tile_any & _SUIT_BITS]
+        self.has_honours = bool(tile_any & _HONOUR_BIT)
+        self.chows = kinds[2]
+        self.kongs = kinds[1]
+        self.all_concealed = concealed
+        self.pung_hand = (not self.loose and kinds[0] + kinds[1] == 4 and kinds[3] == 1
+                          and len(self.sets) == 5)
 
     @cached_property
     def max_chows(self) -> int | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 
@@ -20,8 +20,6 @@ from .arrange import clear_declared_sets, valid_plain_arrangements
 from .arrange import completions as find_completions
 from .context import (
     ALL_BITS,
-    CLASS_BIT,
-    SUITS_OF_BITS,
     TILE_MASK,
     ScoringContext,
     clear_win_facts,
@@ -270,26 +268,11 @@ def _set_facts(ctx: ScoringContext, memo: dict, per_set: Sequence[_Step] | dict,
         loose_all, loose_any = _masks(loose)
         every &= loose_all
         some |= loose_any
-    d = ctx.__dict__  # the cached facts of ScoringContext, as it would work them out
-    d["tile_count"] = n_tiles + len(loose)
-    d["tile_all"] = every
-    d["tile_any"] = some
-    d["suits"] = SUITS_OF_BITS[some & _SUIT_BITS]
-    d["has_honours"] = bool(some & _HONOUR_BIT)
-    d["chows"] = kinds[2]
-    d["kongs"] = kinds[1]
-    d["all_concealed"] = concealed
-    params = ctx.rule.scoring
-    d["max_chows"] = params.goulash_max_chows if ctx.hand.goulash else params.max_chows
-    # Four pungs or kongs and a pair, nothing left over (ScoringContext.pung_hand).
-    d["pung_hand"] = (not loose and kinds[0] + kinds[1] == 4 and kinds[3] == 1
-                      and len(ctx.sets) == 5)
+    ctx.know_set_facts(n_tiles + len(loose), every, some, kinds, concealed)
     return counts
 
 
 _SETS_KEPT = 20_000
-_SUIT_BITS = sum(CLASS_BIT[suit] for suit in ("b", "c", "d"))
-_HONOUR_BIT = CLASS_BIT["honour"]
 
 
 def _ident_entry(s, own: str, round_: str, memo: dict, per_set) -> tuple:
@@ -938,14 +921,6 @@ def _melds(sets) -> tuple[Meld, ...]:
         entry = known.get(id(s))
         out.append(entry[1] if entry is not None and entry[0] is s else _meld(s))
     return tuple(out)
-_new_object = object.__new__
-_set_object_attribute = object.__setattr__
-# _result fills every field of a ScoreResult: a field added there must be added here.
-assert [f.name for f in fields(ScoreResult)] == [
-    "points", "doubles", "score", "limit", "lines", "arrangement", "shape", "mahjong",
-    "meets_minimum", "minimum_reason", "fishing_for", "special", "item_codes", "loose"]
-
-
 def _result(hand: Hand, plan: _Plan, params, scored: _Scored, *,
             fishing_for: str | None = None,
             minimum: tuple[bool, str | None] = (True, None)) -> ScoreResult:
@@ -953,26 +928,22 @@ def _result(hand: Hand, plan: _Plan, params, scored: _Scored, *,
     if fishing_for:
         codes |= {fishing_for}
     arrangement = scored.arrangement
-    # Every field given, so the frozen dataclass's __init__ (a guarded setattr per field)
-    # would only store them: stored directly.
-    result = _new_object(ScoreResult)
-    _set_object_attribute(result, "__dict__", {
-        "points": scored.points,
-        "doubles": scored.doubles,
-        "score": scored.score,
-        "limit": scored.limit,
-        "lines": _lines(plan, scored, params.use_doubles),
-        "arrangement": _melds(arrangement.sets),
-        "shape": arrangement.shape,
-        "mahjong": hand.mahjong,
-        "meets_minimum": minimum[0],
-        "minimum_reason": minimum[1],
-        "fishing_for": fishing_for,
-        "special": plan.codes[scored.special] if scored.special >= 0 else None,
-        "item_codes": codes,
-        "loose": arrangement.loose,
-    })
-    return result
+    return ScoreResult(
+        points=scored.points,
+        doubles=scored.doubles,
+        score=scored.score,
+        limit=scored.limit,
+        lines=_lines(plan, scored, params.use_doubles),
+        arrangement=_melds(arrangement.sets),
+        shape=arrangement.shape,
+        mahjong=hand.mahjong,
+        meets_minimum=minimum[0],
+        minimum_reason=minimum[1],
+        fishing_for=fishing_for,
+        special=plan.codes[scored.special] if scored.special >= 0 else None,
+        item_codes=codes,
+        loose=arrangement.loose,
+    )
 
 
 def score_arrangements(hand: Hand, rule: HouseRule, arrangements: Sequence[Arrangement],

@@ -523,17 +523,3 @@ def test_a_special_hands_shared_line_is_the_line_made_for_it():
         assert result.lines[0] == S.ScoreLine(item.code, item.wording, value, 0, 1)
         seen += 1
     assert seen > 10
-
-
-def test_an_arrangement_built_without_init_is_the_one_init_builds():
-    from scoring.engine.hand import Arrangement, new_arrangement
-
-    checked = 0
-    for _hand, arrangement in _contexts(BMJA):
-        fields = (arrangement.shape, arrangement.sets, arrangement.loose)
-        fast, plain = new_arrangement(*fields), Arrangement(*fields)
-        assert type(fast) is Arrangement
-        assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
-        checked += 1
-    assert new_arrangement("standard", ()) == Arrangement("standard", ())
-    assert checked > 100
