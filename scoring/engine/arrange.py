@@ -15,10 +15,10 @@ the few rule values that matter, so a repeated hand costs one dictionary look-up
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 from itertools import chain, combinations, repeat
 from operator import itemgetter
 
+from . import memo
 from . import tiles as T
 from .hand import Arrangement, Hand, Meld, Set, Win
 from .rules.model import HouseRule
@@ -118,11 +118,8 @@ def _plain_hand(hand: Hand, rule: HouseRule) -> tuple | None:
 
 
 # A declared meld without wild tiles, by (kind, tile, concealed, added), to its shared Set.
-_DECLARED: dict[tuple, Set] = {}
+_DECLARED: dict[tuple, Set] = memo.table("arrange: declared melds as sets")
 
-
-def clear_declared_sets() -> None:
-    _DECLARED.clear()
 _NO_TILES = (0,) * N
 
 
@@ -555,7 +552,7 @@ def _search_key(hand: Hand, rule: HouseRule) -> tuple:
             mode, chows_left, limits, extra)
 
 
-@lru_cache(maxsize=1 << 16)
+@memo.cached(maxsize=1 << 16, kind=memo.HAND)
 def _arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjong: bool,
                       win_tile: str | None, from_discard: bool, mode: str | None,
                       chows_left: int, limits: tuple[int, int, int],
@@ -626,7 +623,7 @@ def _part_order(part: tuple) -> tuple:
 
 # Sets are immutable, so one object per distinct set serves every hand that holds it; building
 # frozen dataclasses is the costliest step of an uncached search.
-@lru_cache(maxsize=1 << 14)
+@memo.cached(maxsize=1 << 14)
 def _make_set(part: tuple) -> Set:
     kind, i, wild, tiles = part
     return Set(kind, T.PLAYING[i], True, None, wild, tiles)
@@ -639,13 +636,13 @@ def _declared_set(meld: Meld, mode: str | None) -> Set:
         return _declared_set_cached.__wrapped__(meld, mode)
 
 
-@lru_cache(maxsize=1 << 12)
+@memo.cached(maxsize=1 << 12)
 def _declared_set_cached(meld: Meld, mode: str | None) -> Set:
     return Set(meld.kind, meld.tile, meld.concealed, meld.how, meld_wild_count(meld, mode),
                tuple(meld.tiles), True)
 
 
-@lru_cache(maxsize=1 << 12)
+@memo.cached(maxsize=1 << 12)
 def _exposed(s: Set) -> Set:
     return replace(s, concealed=False)
 
@@ -685,7 +682,7 @@ def _set_holds(s: Set, code: str) -> bool:
 
 # -- standard shape without wild tiles ------------------------------------------------------
 
-@lru_cache(maxsize=1 << 16)
+@memo.cached(maxsize=1 << 16)
 def _suit_ways(c: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
     """Every way to use all of one suit's tiles (nine counts) as pungs, chows and at most one
     pair: (pung numbers, chow start numbers, pair number or -1), numbers 0-8."""
@@ -727,7 +724,7 @@ def _suit_ways(c: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ..
     return tuple(sorted(out))
 
 
-@lru_cache(maxsize=1 << 16)
+@memo.cached(maxsize=1 << 16, kind=memo.HAND)
 def _standard_plain(counts: tuple[int, ...], need_pair: bool, chows_left: int):
     return _read_standard(counts, need_pair, chows_left)
 
@@ -768,7 +765,7 @@ def _honour_parts(counts, need_pair: bool) -> tuple[tuple[Set, ...], int] | None
     return sets, pairs
 
 
-@lru_cache(maxsize=1 << 16)
+@memo.cached(maxsize=1 << 16)
 def _suit_readings(c: tuple[int, ...], base: int) -> tuple[tuple[tuple[Set, ...], int, int], ...]:
     """``_suit_ways`` of the suit at ``base`` as (its sets, in _PLAIN_SETS' order; its number
     of chows; its number of pairs). A suit's sets all come before the next suit's and before
@@ -807,7 +804,7 @@ _PLAIN_SETS = tuple(Set(kind, T.PLAYING[i], True, None, 0, ())
 
 # -- standard shape with wild tiles (goulash) ----------------------------------------------
 
-@lru_cache(maxsize=1 << 12)
+@memo.cached(maxsize=1 << 12, kind=memo.HAND)
 def _standard_wild(nat: tuple[int, ...], assigned: tuple[int, ...], free: int, need_pair: bool,
                    chows_left: int, limits: tuple[int, int, int], extra: bool,
                    wild_code: str) -> tuple[tuple, ...]:

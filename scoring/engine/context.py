@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cached_property
 
+from . import memo
 from .hand import Arrangement, Hand, Set
 from .rules.model import HouseRule
 
@@ -98,7 +99,7 @@ def set_tiles(s: Set) -> tuple[str, ...]:
 
 
 # A group's tiles as held to the tiles they stand for.
-_GROUP_TILES: dict[tuple[str, ...], tuple[str, ...]] = {}
+_GROUP_TILES: dict[tuple[str, ...], tuple[str, ...]] = memo.table("context: group tiles")
 
 
 _SIZE = {"pung": 3, "kong": 4, "pair": 2}
@@ -329,16 +330,10 @@ class ScoringContext:
 _WIN_FLAGS = ("last_wall_tile", "last_discard", "robbed_kong", "kong_replacement",
               "original_call", "heavenly", "earthly", "second_kong_replacement")
 # How a hand went out (its source and flags) to its facts: shared by every hand going out so.
-_WIN_FACTS: dict[tuple, frozenset[str]] = {}
+_WIN_FACTS: dict[tuple, frozenset[str]] = memo.table("context: win facts")
 # The same by the Win object's identity, with the win.
-_FACTS_OF_WIN: dict[int, tuple] = {}
+_FACTS_OF_WIN: dict[int, tuple] = memo.table("context: facts by win")
 
-
-def clear_win_facts() -> None:
-    """Forget the tables of sub-structures kept here: win facts, groups' tiles."""
-    _WIN_FACTS.clear()
-    _FACTS_OF_WIN.clear()
-    _GROUP_TILES.clear()
 
 
 __all__ = [

@@ -9,9 +9,9 @@ every problem found.
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import lru_cache
 from typing import Any
 
+from . import memo
 from . import tiles as T
 from .errors import HandError, ProblemList
 from .hand import MELD_KINDS, WIN_SOURCES, WINDS, Hand, Meld, Win
@@ -214,18 +214,13 @@ def _well_formed(data: dict) -> Hand | None:
 
 # A well-formed meld by its fields as sent (kind and tile in any accepted spelling; the flags
 # true, false or null, already checked to be exactly those): its shared Meld.
-_AS_SENT: dict[tuple, Meld] = {}
+_AS_SENT: dict[tuple, Meld] = memo.table("parse: melds as sent")
 
-
-def clear_melds_as_sent() -> None:
-    """Forget the shared melds as sent and the shared wins."""
-    _AS_SENT.clear()
-    _WINS.clear()
 
 
 # A well-formed win by its tile, source and flags: its shared Win. A tile, four sources and
 # eight flags: bounded, but kept to a few thousand.
-_WINS: dict[tuple, Win] = {}
+_WINS: dict[tuple, Win] = memo.table("parse: wins")
 _WINS_KEPT = 4096
 
 
@@ -335,7 +330,7 @@ def _is_flag(value: Any) -> bool:
     return value is None or type(value) is bool
 
 
-@lru_cache(maxsize=4096)
+@memo.cached(maxsize=4096)
 def _new_meld(kind: str, tile: str, concealed: bool, added: bool) -> Meld:
     # Melds are immutable: one object serves every hand that declares the same set.
     return Meld(kind=kind, tile=tile, concealed=concealed, added=added)

@@ -15,19 +15,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 
+from . import memo
 from .arrange import arrangements as find_arrangements
-from .arrange import clear_declared_sets, valid_plain_arrangements
 from .arrange import completions as find_completions
+from .arrange import valid_plain_arrangements
 from .context import (
     ALL_BITS,
     TILE_MASK,
     ScoringContext,
-    clear_win_facts,
     set_tiles,
 )
 from .errors import HandError, Problem
 from .hand import Arrangement, Hand, Meld
-from .parse import clear_melds_as_sent
 from .rules.functions import (
     BONUS_RULE_FUNCTIONS,
     PER_BONUS_RULE_FUNCTIONS,
@@ -42,7 +41,7 @@ from .rules.functions import (
     SetPredicate,
 )
 from .rules.model import HouseRule, HouseRuleError, Item
-from .validate import clear_plain_melds, clear_rule_args, validate_hand
+from .validate import validate_hand
 
 
 @dataclass(frozen=True)
@@ -495,7 +494,8 @@ def _argument_problem(fn: Callable, kwargs: dict) -> str | None:
 
 # Keyed by identity: hashing a house rule would walk all its items on every hand. Holding the
 # rule in the entry keeps its id from being reused while the entry lives.
-_PLANS: OrderedDict[int, tuple[HouseRule, _Plan]] = OrderedDict()
+_PLANS: OrderedDict[int, tuple[HouseRule, _Plan]] = memo.table("score: prepared plans",
+                                                                 factory=OrderedDict)
 _PLANS_KEPT = 64
 
 
@@ -510,28 +510,16 @@ def plan_for(rule: HouseRule) -> _Plan:
     return plan
 
 
-def clear_caches() -> None:
-    """Forget prepared house rules and shared result parts (the bench clears them between
-    repeats)."""
-    _PLANS.clear()
-    _MELDS.clear()
-    _MELD_OF_SET.clear()
-    clear_rule_args()
-    # The tables of sub-structures kept as plain dicts (functools caches are cleared by the
-    # bench itself): melds as sent, declared melds and their checks, win facts, groups' tiles.
-    clear_plain_melds()
-    clear_declared_sets()
-    clear_win_facts()
-    clear_melds_as_sent()
-
-
-def clear_hand_memos() -> None:
-    """Forget what was remembered of particular hands (a group's matches by the hand's
-    flowers or win), keeping each house rule's prepared plan, its per-set match table and its
-    shared lines: those depend only on the rule and on one set or one item at a time."""
+def _forget_answers_by_hand() -> None:
+    """Forget what each prepared plan remembered of particular hands (a group's matches by
+    the hand's flowers or win), keeping its per-set match table and its shared lines: those
+    depend only on the rule and on one set or one item at a time."""
     for _rule, plan in _PLANS.values():
         plan.winner.keyed_hits.clear()
         plan.loser.keyed_hits.clear()
+
+
+memo.register("score: plans' answers by a hand's facts", memo.HAND, _forget_answers_by_hand)
 
 
 # -- words for limits ------------------------------------------------------------------------
@@ -886,7 +874,7 @@ def _minimum(hand: Hand, rule: HouseRule, scored: _Scored) -> tuple[bool, str | 
 
 # -- the public entry points ------------------------------------------------------------------
 
-_MELDS: dict[tuple, Meld] = {}
+_MELDS: dict[tuple, Meld] = memo.table("score: result melds")
 _MELDS_KEPT = 20_000
 
 
@@ -910,7 +898,7 @@ def _meld(s) -> Meld:
     return meld
 
 
-_MELD_OF_SET: dict[int, tuple] = {}
+_MELD_OF_SET: dict[int, tuple] = memo.table("score: result melds by set")
 
 
 def _melds(sets) -> tuple[Meld, ...]:
@@ -995,5 +983,5 @@ NOT_A_WINNING_HAND = (
 )
 
 
-__all__ = ["ScoreLine", "ScoreResult", "clear_caches", "clear_hand_memos", "limit_words", "plan_for",
+__all__ = ["ScoreLine", "ScoreResult", "limit_words", "plan_for",
            "score_arrangements", "score_hand"]

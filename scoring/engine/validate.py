@@ -8,8 +8,7 @@ the path of the field at fault and a sentence saying how to mend it.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from . import memo
 from . import tiles as T
 from .errors import HandError, Problem, ProblemList
 from .hand import MELD_KINDS, WIN_SOURCES, WINDS, Hand, Meld, Set
@@ -165,7 +164,8 @@ def plain_validity(hand: Hand, rule: HouseRule, allow_short: bool = False
 # A declared meld without listed tiles that has no problem of its own, by (kind, tile,
 # concealed, added): (tiles it counts towards the fourteen, its tiles' indices, kind, and the
 # shared set it is in an arrangement).
-_PLAIN_MELDS: dict[tuple, tuple[int, tuple[int, ...], str, Set]] = {}
+_PLAIN_MELDS: dict[tuple, tuple[int, tuple[int, ...], str, Set]] = memo.table(
+    "validate: plain melds")
 
 
 def _plain_meld(meld: Meld) -> tuple[int, tuple[int, ...], str, Set] | None:
@@ -183,17 +183,11 @@ def _plain_meld(meld: Meld) -> tuple[int, tuple[int, ...], str, Set] | None:
     return entry
 
 
-def clear_plain_melds() -> None:
-    _PLAIN_MELDS.clear()
-
 
 # By identity, as hashing a house rule's parameters walks every field; the entry holds the
 # parameters so that their id is not reused while it lives.
-_RULE_ARGS: dict[tuple[int, bool], tuple] = {}
+_RULE_ARGS: dict[tuple[int, bool], tuple] = memo.table("validate: rule arguments")
 
-
-def clear_rule_args() -> None:
-    _RULE_ARGS.clear()
 
 
 def _rule_args(s, goulash: bool) -> tuple[str | None, int | None, tuple]:
@@ -212,7 +206,7 @@ def _rule_args(s, goulash: bool) -> tuple[str | None, int | None, tuple]:
     return args
 
 
-@lru_cache(maxsize=1 << 14)
+@memo.cached(maxsize=1 << 14, kind=memo.HAND)
 def _problems(hand: Hand, mode: str | None, max_chows: int | None, limits,
               allow_short: bool) -> tuple[tuple[Problem, ...], dict[str, int]]:
     """Every problem of ``hand`` (memoised: a hand entered again costs a look-up)."""

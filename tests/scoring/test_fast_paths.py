@@ -18,7 +18,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import HandError, builtin_house_rules, get_house_rule, parse_hand, score_hand
+from scoring.engine import (
+    HandError,
+    builtin_house_rules,
+    get_house_rule,
+    memo,
+    parse_hand,
+    score_hand,
+)
 from scoring.engine import arrange as A
 from scoring.engine import parse as P
 from scoring.engine import score as S
@@ -364,10 +371,9 @@ def test_no_hand_memo_carries_an_answer_into_another_hand():
     hands = [hand for _data, hand in _hands()]
     alone = []
     for hand in hands:
-        S.clear_caches()
-        S.clear_hand_memos()
+        memo.clear_all()
         alone.append(score_hand(hand, BMJA))
-    S.clear_caches()
+    memo.clear_all()
     shuffled = list(range(len(hands)))
     random.Random(3).shuffle(shuffled)
     for i in shuffled + shuffled:
@@ -385,8 +391,7 @@ def test_the_same_tiles_at_another_seat_or_won_otherwise_score_for_that_seat_and
             hand = {**data, "seat_wind": seat, "win": {"tile": "dr", "from": source}}
             scores[seat, source] = score_hand(parse_hand(hand), BMJA)
     for (seat, source), result in scores.items():
-        S.clear_caches()
-        S.clear_hand_memos()
+        memo.clear_all()
         hand = {**data, "seat_wind": seat, "win": {"tile": "dr", "from": source}}
         assert score_hand(parse_hand(hand), BMJA) == result
     assert len({(r.score, r.item_codes) for r in scores.values()}) > 4

@@ -14,9 +14,9 @@ Registration may also tell the orchestrator how to ask less often (``per_set``, 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
+from .. import memo
 from ..context import (
     CLASS_BIT,
     HAND_SELECTORS,
@@ -225,7 +225,7 @@ def _seven_pairs_prefilter(tiles: Any = None, concealed: bool = True):
     return _all_of(bit) if bit is not None else None
 
 
-@lru_cache(maxsize=64)
+@memo.cached(maxsize=64)
 def _kind_set(kind: Any) -> frozenset[str]:
     return frozenset((kind,) if isinstance(kind, str) else kind)
 
@@ -236,7 +236,7 @@ def _as_key(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-@lru_cache(maxsize=1024)
+@memo.cached(maxsize=1024)
 def _set_predicate(kind: Any, tiles: Any, concealed: bool | None, how: Any) -> SetPredicate:
     kinds = frozenset(_names(kind)) if kind is not None else None
     hows = frozenset(_names(how)) if how is not None else None
