@@ -13,23 +13,23 @@ from functools import cached_property
 from . import memo
 from .hand import Arrangement, Hand, Set
 from .rules.model import HouseRule
-
-SUITS = ("b", "c", "d")
-WINDS = ("we", "ws", "ww", "wn")
-DRAGONS = ("dr", "dg", "dw")
-HONOURS = frozenset(WINDS + DRAGONS)
-SUIT_TILES = frozenset(f"{s}{n}" for s in SUITS for n in range(1, 10))
-TERMINALS = frozenset(f"{s}{n}" for s in SUITS for n in (1, 9))
-MINORS = SUIT_TILES - TERMINALS
-MAJORS = TERMINALS | HONOURS
-GREENS = frozenset(("b2", "b3", "b4", "b6", "b8", "dg"))
-FLOWERS = ("f1", "f2", "f3", "f4")
-SEASONS = ("s1", "s2", "s3", "s4")
+from .tiles import (
+    DRAGON_CODES,
+    DRAGONS,
+    GREENS,
+    HONOURS,
+    MAJORS,
+    MINORS,
+    SEAT_TO_WIND,
+    SUIT_TILES,
+    SUITS,
+    TERMINALS,
+    WIND_CODES,
+    WINDS,
+)
+from .tiles import SEAT_DIGIT as SEAT_NUMBER
 
 PUNGS_AND_KONGS = frozenset(("pung", "kong"))
-# A seat wind's own tile and own flower/season number (004 Sheet 20: 1 = East ... 4 = North).
-WIND_TILE = {"E": "we", "S": "ws", "W": "ww", "N": "wn"}
-SEAT_NUMBER = {"E": "1", "S": "2", "W": "3", "N": "4"}
 
 # Named tile classes the rule functions accept as ``tiles=``; a tile code selects itself.
 STATIC_SELECTORS: dict[str, frozenset[str]] = {
@@ -39,8 +39,8 @@ STATIC_SELECTORS: dict[str, frozenset[str]] = {
     "major": MAJORS,
     "terminal": TERMINALS,
     "honour": HONOURS,
-    "dragon": frozenset(DRAGONS),
-    "wind": frozenset(WINDS),
+    "dragon": DRAGONS,
+    "wind": WINDS,
     "green": GREENS,
     **{suit: frozenset(f"{suit}{n}" for n in range(1, 10)) for suit in SUITS},
 }
@@ -54,7 +54,7 @@ ALL_TILES = SUIT_TILES | HONOURS
 # bits of every class holding it; any other code (a joker among a losing hand's loose tiles)
 # has none, as no class holds it.
 CLASS_BIT = {name: 1 << k for k, name in enumerate(STATIC_SELECTORS)}
-HONOUR_TILE_BIT = {code: 1 << (len(CLASS_BIT) + k) for k, code in enumerate(WINDS + DRAGONS)}
+HONOUR_TILE_BIT = {code: 1 << (len(CLASS_BIT) + k) for k, code in enumerate(WIND_CODES + DRAGON_CODES)}
 TILE_MASK = {
     code: sum(bit for name, bit in CLASS_BIT.items() if code in STATIC_SELECTORS[name])
     | HONOUR_TILE_BIT.get(code, 0)
@@ -127,8 +127,8 @@ class ScoringContext:
         self.bonus = hand.bonus
         self.win = hand.win
         self.arrangement = arrangement
-        self.own_wind = WIND_TILE[hand.seat_wind]
-        self.round_wind = WIND_TILE[hand.prevailing_wind]
+        self.own_wind = SEAT_TO_WIND[hand.seat_wind]
+        self.round_wind = SEAT_TO_WIND[hand.prevailing_wind]
         # Not sets and a pair, nor a losing hand: a special shape (seven pairs, knitting...).
         self.special_shape = arrangement.shape not in ("standard", "partial")
 
@@ -340,15 +340,7 @@ __all__ = [
     "ALL_TILES",
     "HAND_SELECTORS",
     "STATIC_SELECTORS",
-    "DRAGONS",
-    "GREENS",
-    "HONOURS",
-    "MAJORS",
-    "MINORS",
     "ScoringContext",
-    "SUIT_TILES",
-    "TERMINALS",
-    "WINDS",
     "is_selector",
     "set_tiles",
 ]

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-WINDS = ("E", "S", "W", "N")
+from .tiles import SEATS
+
+WINDS = SEATS  # the seat and round winds, E S W N: the contract's name for them
 MELD_KINDS = ("pung", "kong", "chow", "pair")
 WIN_SOURCES = ("wall", "discard", "kong_box", "robbed_kong")
 

@@ -14,7 +14,7 @@ from typing import Any
 from . import memo
 from . import tiles as T
 from .errors import HandError, ProblemList
-from .hand import MELD_KINDS, WIN_SOURCES, WINDS, Hand, Meld, Win
+from .hand import MELD_KINDS, WIN_SOURCES, Hand, Meld, Win
 
 # More than any real hand can hold; beyond this the input is rejected without reading each
 # element, so a pasted list of thousands of entries costs nothing.
@@ -131,8 +131,8 @@ def _well_formed(data: dict) -> Hand | None:
     seat = get("seat_wind")
     prevailing = get("prevailing_wind")
     if ((rules is not None and rules.__class__ is not str)
-            or seat.__class__ is not str or seat not in WINDS
-            or prevailing.__class__ is not str or prevailing not in WINDS):
+            or seat.__class__ is not str or seat not in T.SEATS
+            or prevailing.__class__ is not str or prevailing not in T.SEATS):
         return None
     mahjong = get("mahjong", False)
     goulash = get("goulash", False)
@@ -235,12 +235,12 @@ def _kind(value: Any) -> str:
 
 def _wind(data: dict, field: str, problems: ProblemList) -> str:
     value = data.get(field)
-    if value.__class__ is str and value in WINDS:  # the common, well-formed case
+    if value.__class__ is str and value in T.SEATS:  # the common, well-formed case
         return value
     if value is None:
         problems.add(field, "missing_field", f"Give '{field}': one of E, S, W, N.")
         return ""
-    if isinstance(value, str) and value.strip().upper() in WINDS:
+    if isinstance(value, str) and value.strip().upper() in T.SEATS:
         return value.strip().upper()
     shown = repr(value) if isinstance(value, str) else _kind(value)
     problems.add(field, "bad_wind", f"{shown} is not a wind: use E, S, W or N.")

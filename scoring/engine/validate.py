@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import memo
 from . import tiles as T
 from .errors import HandError, Problem, ProblemList
-from .hand import MELD_KINDS, WIN_SOURCES, WINDS, Hand, Meld, Set
+from .hand import MELD_KINDS, WIN_SOURCES, Hand, Meld, Set
 from .rules.model import HouseRule
 
 MAHJONG_TILES = 14
@@ -98,7 +98,7 @@ def plain_validity(hand: Hand, rule: HouseRule, allow_short: bool = False
     """For a plainly valid hand (see ``_plainly_valid``): the counts of its concealed tiles
     (34 entries), its declared chows, whether it declares its pair and its melds as sets,
     which the arrangement search starts from. None for any other hand."""
-    if hand.seat_wind not in WINDS or hand.prevailing_wind not in WINDS:
+    if hand.seat_wind not in T.SEATS or hand.prevailing_wind not in T.SEATS:
         return None
     params = rule.scoring
     max_chows = params.goulash_max_chows if hand.goulash else params.max_chows
@@ -227,7 +227,7 @@ def _problems(hand: Hand, mode: str | None, max_chows: int | None, limits,
 def _check_winds(hand: Hand, problems: ProblemList) -> None:
     for field in ("seat_wind", "prevailing_wind"):
         value = getattr(hand, field)
-        if value not in WINDS:
+        if value not in T.SEATS:
             problems.add(field, "bad_wind", f"{value!r} is not a wind: use E, S, W or N.")
 
 

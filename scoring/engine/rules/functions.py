@@ -21,15 +21,21 @@ from ..context import (
     CLASS_BIT,
     HAND_SELECTORS,
     HONOUR_TILE_BIT,
-    HONOURS,
-    MAJORS,
-    SEAT_NUMBER,
     STATIC_SELECTORS,
-    SUIT_TILES,
-    WINDS,
     ScoringContext,
 )
 from ..hand import Set
+from ..tiles import (
+    BONUS_PREFIXES,
+    DRAGON_CODES,
+    DRAGONS,
+    HONOURS,
+    MAJORS,
+    SUIT_TILES,
+    SUITS,
+    WIND_CODES,
+)
+from ..tiles import SEAT_DIGIT as SEAT_NUMBER
 
 RuleFunction = Callable[..., int]
 # Answers whether one set counts, given the player's own wind tile and the round's; it may use
@@ -157,8 +163,8 @@ def _any_in(wanted: Any, found: frozenset[str]) -> bool:
 # a fast form gives what the function gives (tests/scoring/test_compiled_plan.py checks both).
 
 _HONOUR_BIT = CLASS_BIT["honour"]
-_WIND_TILE_BITS = sum(HONOUR_TILE_BIT[w] for w in WINDS)
-_DRAGON_TILE_BITS = sum(HONOUR_TILE_BIT[d] for d in ("dr", "dg", "dw"))
+_WIND_TILE_BITS = sum(HONOUR_TILE_BIT[w] for w in WIND_CODES)
+_DRAGON_TILE_BITS = sum(HONOUR_TILE_BIT[d] for d in DRAGON_CODES)
 _HONOUR_TILE_BITS = _WIND_TILE_BITS | _DRAGON_TILE_BITS
 _SUIT_BIT = CLASS_BIT["suit"]
 _MAJOR_BIT = CLASS_BIT["major"]
@@ -303,15 +309,14 @@ def pairs(ctx: ScoringContext, tiles: Any = None) -> int:
 
 # -- flowers and seasons ----------------------------------------------------------------------
 
-_BONUS_PREFIX = {"flower": ("f",), "season": ("s",), None: ("f", "s")}
 # 004 Sheet 20: flower and season 1 belong to East ... 4 to North.
 _OWN_BONUS = {(kind, seat): frozenset(p + n for p in prefixes)
-              for kind, prefixes in _BONUS_PREFIX.items()
+              for kind, prefixes in BONUS_PREFIXES.items()
               for seat, n in SEAT_NUMBER.items()}
 
 
 def _bonus_tiles_fast(kind: str | None = None) -> RuleFunction:
-    prefixes = _BONUS_PREFIX[kind]
+    prefixes = BONUS_PREFIXES[kind]
     return lambda ctx: sum(1 for t in ctx.bonus if t[0] in prefixes)
 
 
@@ -321,7 +326,7 @@ def _own_bonus_fast(kind: str | None = None) -> RuleFunction:
 
 
 def _bonus_tile_test(kind: str | None = None) -> Callable[[str, str], bool]:
-    prefixes = _BONUS_PREFIX[kind]
+    prefixes = BONUS_PREFIXES[kind]
     return lambda tile, seat: tile[0] in prefixes
 
 
@@ -336,7 +341,7 @@ def _own_bonus_test(kind: str | None = None) -> Callable[[str, str], bool]:
                per_bonus=_bonus_tile_test)
 def bonus_tiles(ctx: ScoringContext, kind: str | None = None) -> int:
     """Flowers (``kind="flower"``), seasons, or both held."""
-    prefixes = _BONUS_PREFIX[kind]
+    prefixes = BONUS_PREFIXES[kind]
     return sum(1 for t in ctx.bonus if t[0] in prefixes)
 
 
@@ -349,7 +354,7 @@ def own_bonus(ctx: ScoringContext, kind: str | None = None) -> int:
 
 
 def _bouquet_fast(kind: str | None = "flower") -> RuleFunction:
-    sets = tuple(frozenset(f"{prefix}{n}" for n in "1234") for prefix in _BONUS_PREFIX[kind])
+    sets = tuple(frozenset(f"{prefix}{n}" for n in "1234") for prefix in BONUS_PREFIXES[kind])
     return lambda ctx: sum(1 for full in sets if full.issubset(ctx.bonus)) if len(
         ctx.bonus) >= 4 else 0
 
@@ -362,7 +367,7 @@ def bouquet(ctx: ScoringContext, kind: str | None = "flower") -> int:
         return 0
     held = set(ctx.bonus)
     return sum(
-        1 for prefix in _BONUS_PREFIX[kind] if all(f"{prefix}{n}" in held for n in "1234")
+        1 for prefix in BONUS_PREFIXES[kind] if all(f"{prefix}{n}" in held for n in "1234")
     )
 
 
@@ -598,7 +603,7 @@ def three_great_scholars(ctx: ScoringContext, rest_one_suit: bool = True) -> int
     if found is None:
         return 0
     groups, pair = found
-    dragons = {s.tile for s in groups} & {"dr", "dg", "dw"}
+    dragons = {s.tile for s in groups} & DRAGONS
     if len(dragons) != 3:
         return 0
     if rest_one_suit:
@@ -614,7 +619,7 @@ def four_blessings(ctx: ScoringContext) -> int:
     found = _standard_sets(ctx, ("pung", "kong"))
     if found is None:
         return 0
-    return 1 if {s.tile for s in found[0]} == set(WINDS) else 0
+    return 1 if {s.tile for s in found[0]} == set(WIND_CODES) else 0
 
 
 def _fourteen_concealed(ctx: ScoringContext, concealed: bool) -> bool:
@@ -667,7 +672,7 @@ def wriggling_snake(ctx: ScoringContext, pair: str = "one", concealed: bool = Tr
         return 0
     suit = _one_suit_run(ctx)
     counts = ctx.counts
-    if suit is None or any(counts.get(w) != 1 for w in WINDS):
+    if suit is None or any(counts.get(w) != 1 for w in WIND_CODES):
         return 0
     run = _NUMBERED[suit]
     if any(counts.get(run[n], 0) < 1 for n in range(1, 10)):
@@ -678,10 +683,10 @@ def wriggling_snake(ctx: ScoringContext, pair: str = "one", concealed: bool = Tr
 
 
 # Each suit's tile codes by number (1-9; 0 unused): read instead of formatted each time.
-_NUMBERED = {suit: ("",) + tuple(f"{suit}{n}" for n in range(1, 10)) for suit in "bcd"}
+_NUMBERED = {suit: ("",) + tuple(f"{suit}{n}" for n in range(1, 10)) for suit in SUITS}
 _GATES_NEED = {1: 3, 9: 3, **{n: 1 for n in range(2, 9)}}
 # Each number with its tile in the three suits: ((1, ("b1", "c1", "d1")), ...).
-_BY_NUMBER = tuple((n, tuple(_NUMBERED[s][n] for s in "bcd")) for n in range(1, 10))
+_BY_NUMBER = tuple((n, tuple(_NUMBERED[s][n] for s in SUITS)) for n in range(1, 10))
 
 
 @rule_function("gates_of_heaven", needs="special_shape", shapes=("gates_of_heaven",),
