@@ -28,6 +28,7 @@ from scoring.engine import (
 )
 from scoring.engine import arrange as A
 from scoring.engine import parse as P
+from scoring.engine import plan as PL
 from scoring.engine import score as S
 from scoring.engine import tiles as T
 from scoring.engine import validate as V
@@ -294,7 +295,7 @@ def test_prefilters_and_fast_forms_agree_with_their_rule_functions(slug):
         for is_winner in (True, False):
             lazy = ScoringContext(hand, rule, arrangement, is_winner)  # facts worked out
             preset = ScoringContext(hand, rule, arrangement, is_winner)  # facts from the pass
-            S._set_facts(preset, {}, (), {})
+            PL._set_facts(preset, {}, (), {})
             for name in ("tile_all", "tile_any", "suits", "has_honours", "chows", "kongs",
                          "all_concealed", "pung_hand", "tile_count", "max_chows"):
                 assert getattr(preset, name) == getattr(lazy, name), name
@@ -435,7 +436,7 @@ def test_a_groups_prefilters_asked_together_pass_when_one_of_its_steps_would(slu
     for hand, arrangement in _contexts(rule):
         for is_winner in (True, False):
             ctx = ScoringContext(hand, rule, arrangement, is_winner)
-            S._set_facts(ctx, {}, (), {})
+            PL._set_facts(ctx, {}, (), {})
             for pres, steps in groups:
                 together = any(pre(ctx) for pre in pres)
                 assert together == any(s.pre(ctx) for s in steps)
