@@ -24,19 +24,8 @@ from .context import (
     set_tiles,
 )
 from .result import ScoreLine
-from .rules.functions import (
-    BONUS_RULE_FUNCTIONS,
-    PER_BONUS_RULE_FUNCTIONS,
-    PER_SET_RULE_FUNCTIONS,
-    RULE_FUNCTION_FAST,
-    RULE_FUNCTION_GATES,
-    RULE_FUNCTION_KEYS,
-    RULE_FUNCTION_PREFILTERS,
-    RULE_FUNCTION_SHAPES,
-    RULE_FUNCTIONS,
-    SetPredicate,
-)
 from .rules.model import HouseRule, HouseRuleError, Item
+from .rules.registry import REGISTRY, SetPredicate
 
 # -- the plan: a house rule's items made ready to call ---------------------------------------
 
@@ -75,11 +64,11 @@ class _Side:
         groups: dict[tuple[str | None, str | None], list[_Step]] = {}
         for step in steps:
             if step.per_set is None:
-                rule = step.item.rule
-                depends_on = RULE_FUNCTION_KEYS.get(rule)
+                function = REGISTRY[step.item.rule]
+                depends_on = function.depends_on
                 if callable(depends_on):
                     depends_on = depends_on(**step.item.kwargs)
-                groups.setdefault((RULE_FUNCTION_GATES.get(rule), depends_on), []).append(step)
+                groups.setdefault((function.needs, depends_on), []).append(step)
         self.whole = tuple((gate, key, tuple(group)) for (gate, key), group in groups.items())
         # As ``whole`` less the per-bonus items, with each group's prefilters when every step
         # of it has one: when none passes, the group is skipped before its deciding fact is
@@ -315,7 +304,7 @@ class _Plan:
         self.special_lines = tuple(
             ScoreLine(item.code, item.wording, value, 0, 1) if value is not None else None
             for item, value in zip(items, self.special_value, strict=True))
-        self.bonus = tuple(item.rule in BONUS_RULE_FUNCTIONS for item in items)
+        self.bonus = tuple(REGISTRY[item.rule].bonus for item in items)
         index = {item.code: i for i, item in enumerate(items)}
         self.replaces = tuple(tuple(index[c] for c in item.replaces if c in index)
                               for item in items)
@@ -330,10 +319,10 @@ class _Plan:
         # the shapes it accepts: a special shape no matching item accepts is no Mah Jong.
         self.shape_items = tuple((s.index, _accepted_shapes(s.item))
                                  for s in steps if s.item.who in ("all", "mahjong")
-                                 and s.item.rule in RULE_FUNCTION_SHAPES)
+                                 and REGISTRY[s.item.rule].shapes is not None)
         self.loser = _Side([s for s in steps if s.item.who in ("all", "losers")])
         # Special hands with a part-score for fishing, each with the fact it needs.
-        self.fishing = tuple((s, RULE_FUNCTION_GATES.get(s.item.rule)) for s in steps
+        self.fishing = tuple((s, REGISTRY[s.item.rule].needs) for s in steps
                              if s.item.fishing_limit is not None or s.item.fishing_doubles)
         # The same in runs of one gate, in the house rule's order (which settles ties): a
         # gate that fails skips its run at once. Each step with its code and prefilter.
@@ -374,12 +363,12 @@ def _prepare(rule: HouseRule) -> _Plan:
     errors: dict[str, list[str]] = {}
     steps: list[_Step] = []
     for i, item in enumerate(rule.items):
-        fn = RULE_FUNCTIONS.get(item.rule)
-        if fn is None:
+        function = REGISTRY.get(item.rule)
+        if function is None:
             errors.setdefault(f"items[{i}].rule", []).append(
-                f"Unknown rule function {item.rule!r}; known: {', '.join(sorted(RULE_FUNCTIONS))}."
-            )
+                f"Unknown rule function {item.rule!r}; known: {', '.join(sorted(REGISTRY))}.")
             continue
+        fn = function.match
         kwargs = item.kwargs
         problem = _argument_problem(fn, kwargs)
         if problem:
@@ -388,24 +377,23 @@ def _prepare(rule: HouseRule) -> _Plan:
         if _worthless(item):
             continue
         call = partial(fn, **kwargs) if kwargs else fn
-        factory = PER_SET_RULE_FUNCTIONS.get(item.rule)
+        factory = function.per_set
         try:
             per_set = factory(**kwargs) if factory else None
         except (TypeError, ValueError) as exc:
             errors.setdefault(f"items[{i}].args", []).append(f"{item.rule}: {exc}.")
             continue
-        fast = _hint(RULE_FUNCTION_FAST, item.rule, kwargs)
-        per_bonus = None if per_set else _hint(PER_BONUS_RULE_FUNCTIONS, item.rule, kwargs)
-        steps.append(_Step(i, item, fast or call, per_set,
-                           _hint(RULE_FUNCTION_PREFILTERS, item.rule, kwargs), fast is not None,
-                           per_bonus))
+        fast = _hint(function.fast, kwargs)
+        per_bonus = None if per_set else _hint(function.per_bonus, kwargs)
+        steps.append(_Step(i, item, fast or call, per_set, _hint(function.prefilter, kwargs),
+                           fast is not None, per_bonus))
     if errors:
         raise HouseRuleError(errors)
     return _Plan(rule, steps)
 
 
 def _accepted_shapes(item: Item) -> tuple[str, ...]:
-    shapes = RULE_FUNCTION_SHAPES[item.rule]
+    shapes = REGISTRY[item.rule].shapes
     if callable(shapes):
         try:
             return tuple(shapes(**item.kwargs))
@@ -414,10 +402,10 @@ def _accepted_shapes(item: Item) -> tuple[str, ...]:
     return shapes
 
 
-def _hint(registry: dict, rule: str, kwargs: dict):
-    """A fast form or prefilter of ``rule`` for these arguments, or None (arguments it was not
-    made for are left to the rule function itself, which reports them)."""
-    factory = registry.get(rule)
+def _hint(factory: Callable | None, kwargs: dict):
+    """A rule function's fast form, prefilter or per-bonus test for these arguments, or None
+    (arguments it was not made for are left to the rule function itself, which reports
+    them)."""
     if factory is None:
         return None
     try:

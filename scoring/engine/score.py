@@ -32,10 +32,8 @@ from .plan import (  # noqa: F401 - importable from here as before
     plan_for,
 )
 from .result import ScoreLine, ScoreResult  # noqa: F401 - importable from here as before
-from .rules.functions import (
-    SPECIAL_SHAPES,
-)
 from .rules.model import HouseRule
+from .rules.registry import SPECIAL_SHAPES
 from .validate import validate_hand
 
 # -- scoring one arrangement ------------------------------------------------------------------

@@ -36,90 +36,8 @@ from ..tiles import (
     WIND_CODES,
 )
 from ..tiles import SEAT_DIGIT as SEAT_NUMBER
-
-RuleFunction = Callable[..., int]
-# Answers whether one set counts, given the player's own wind tile and the round's; it may use
-# the winds only to compare them with the set's tile.
-SetPredicate = Callable[[Set, str, str], bool]
-
-RULE_FUNCTIONS: dict[str, RuleFunction] = {}
-# Functions about flowers and seasons: on a limit hand their items are kept and added on top
-# of the limit when the house rule says so (004 Sheet 21 item 6).
-BONUS_RULE_FUNCTIONS: set[str] = set()
-# Functions that count sets one by one, with the factory of their per-set test: the
-# orchestrator remembers each set's answers, as the same sets recur in hand after hand.
-PER_SET_RULE_FUNCTIONS: dict[str, Callable[..., SetPredicate]] = {}
-# Functions that count bonus tiles one by one, with the factory of their test of one tile
-# given the seat's wind (or None for arguments it was not made for): the orchestrator keeps
-# each tile's answers by the tile and the seat, as a hand's few flowers and seasons are a
-# handful of tiles, not a combination to remember.
-PER_BONUS_RULE_FUNCTIONS: dict[str, Callable[..., Callable[[str, str], bool] | None]] = {}
-# Functions that can only match when a fact of the context is true (its attribute name):
-# the orchestrator asks the fact once per arrangement and skips them all when it is false.
-RULE_FUNCTION_GATES: dict[str, str] = {}
-# Functions whose answer depends only on one hashable fact of the context (its attribute
-# name, or a function of the item's arguments giving it), such as how the hand went out: the
-# orchestrator remembers their answers by it.
-RULE_FUNCTION_KEYS: dict[str, str | Callable[..., str]] = {}
-# Functions with an equivalent that reads only the context's precomputed facts (tile-class
-# masks, set counts), for the arguments it can handle: the factory gives it, or None.
-RULE_FUNCTION_FAST: dict[str, Callable[..., RuleFunction | None]] = {}
-# A necessary condition of a function's match, read from those facts: the factory gives a
-# test of the context (or None); when it fails the function would have returned 0, so the
-# orchestrator does not ask it. Special hands need tiles of a kind (all green, all four
-# winds...) that most hands lack, so this skips nearly all of them at the cost of an AND.
-RULE_FUNCTION_PREFILTERS: dict[str, Callable[..., Callable[[ScoringContext], bool] | None]] = {}
-# Functions that recognise a whole hand of a special shape (seven pairs, a snake...): the
-# shapes of the arrangement search they accept (or a factory giving them from the item's
-# arguments). A special shape is a Mah Jong only when an item of the house rule whose
-# function accepts that shape matches it (issue #11: a house rule without seven pairs does
-# not score seven pairs as an ordinary hand).
-RULE_FUNCTION_SHAPES: dict[str, tuple[str, ...] | Callable[..., tuple[str, ...]]] = {}
-# Every special shape the arrangement search reads (arrange.py), with words for messages.
-SPECIAL_SHAPES = {
-    "seven_pairs": "seven pairs",
-    "thirteen_orphans": "thirteen orphans (one of each one, nine, wind and dragon)",
-    "knitting": "a knitting (pairs of one number in two suits)",
-    "triple_knitting": "a triple knitting (groups of one number in three suits)",
-    "snake": "a snake (a run of 1 to 9 of one suit with honours)",
-    "gates_of_heaven": "gates of heaven (1112345678999 of one suit and one more)",
-}
-
-
-def rule_function(name: str, *, bonus: bool = False,
-                  per_set: Callable[..., SetPredicate] | None = None,
-                  per_bonus: Callable[..., Callable[[str, str], bool] | None] | None = None,
-                  needs: str | None = None,
-                  depends_on: str | Callable[..., str] | None = None,
-                  fast: Callable[..., RuleFunction | None] | None = None,
-                  prefilter: Callable[..., Callable[[ScoringContext], bool] | None] | None = None,
-                  shapes: tuple[str, ...] | Callable[..., tuple[str, ...]] | None = None,
-                  ) -> Callable[[RuleFunction], RuleFunction]:
-    """Register ``fn`` under ``name`` so that an item's ``rule`` can name it. ``per_set``,
-    for a function that counts sets, builds from the same arguments a test of one set;
-    ``per_bonus``, for one that counts flowers and seasons, a test of one of them and the seat;
-    ``needs`` names a ``ScoringContext`` attribute without which ``fn`` always returns 0;
-    ``depends_on`` one that alone decides ``fn``'s answer; ``fast`` builds from the same
-    arguments an equivalent reading only precomputed facts (or gives None); ``prefilter`` a
-    cheap test that must pass for ``fn`` to match; ``shapes`` the special shapes it accepts
-    as a whole hand (see ``RULE_FUNCTION_SHAPES``)."""
-
-    def register(fn: RuleFunction) -> RuleFunction:
-        if name in RULE_FUNCTIONS and RULE_FUNCTIONS[name] is not fn:
-            raise ValueError(f"Rule function {name!r} is registered twice.")
-        RULE_FUNCTIONS[name] = fn
-        if bonus:
-            BONUS_RULE_FUNCTIONS.add(name)
-        hints = ((PER_SET_RULE_FUNCTIONS, per_set), (PER_BONUS_RULE_FUNCTIONS, per_bonus),
-                 (RULE_FUNCTION_GATES, needs), (RULE_FUNCTION_KEYS, depends_on),
-                 (RULE_FUNCTION_FAST, fast), (RULE_FUNCTION_PREFILTERS, prefilter),
-                 (RULE_FUNCTION_SHAPES, shapes))
-        for table, hint in hints:
-            if hint is not None:
-                table[name] = hint
-        return fn
-
-    return register
+from .registry import RULE_FUNCTIONS, SPECIAL_SHAPES, SetPredicate, rule_function
+from .registry import RuleFunctionCall as RuleFunction
 
 
 def _names(value: Any) -> tuple[str, ...] | None:
@@ -755,13 +673,9 @@ def honour_tiles(ctx: ScoringContext) -> int:
 
 
 __all__ = [
-    "BONUS_RULE_FUNCTIONS",
-    "PER_SET_RULE_FUNCTIONS",
     "RULE_FUNCTIONS",
-    "RULE_FUNCTION_GATES",
-    "RULE_FUNCTION_KEYS",
-    "RULE_FUNCTION_SHAPES",
     "SPECIAL_SHAPES",
+    "SetPredicate",
     "rule_function",
     "set_predicate",
 ]
