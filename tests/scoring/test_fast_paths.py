@@ -479,7 +479,7 @@ def test_triple_knitting_reads_what_listing_the_leftover_tiles_reads():
     from collections import Counter
 
     from scoring.engine.hand import Arrangement, Set
-    from scoring.engine.rules.functions import triple_knitting
+    from scoring.engine.rules.special_hands import triple_knitting
 
     r = random.Random(7)
     suit_tiles = [f"{s}{n}" for s in "bcd" for n in range(1, 10)]

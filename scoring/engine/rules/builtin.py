@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from .. import memo
-from . import balsall_common, bmja, functions_more, guide, variations, west_wind_goulash  # noqa: F401
+from . import (  # noqa: F401 - the rule functions register themselves on import
+    balsall_common,
+    bmja,
+    functions_more,
+    guide,
+    special_hands,
+    variations,
+    west_wind_goulash,
+)
 from .functions import RULE_FUNCTIONS
 from .model import HouseRule
 
