@@ -128,3 +128,19 @@ def test_flowers_on_a_limit_hand_are_capped_where_every_hand_is_sheet_21_item_6(
     assert score_hand(parse_hand(orphans), BMJA).score > 1000
     result = score_hand(parse_hand(orphans), CAPPED)
     assert (result.score, result.limit) == (1000, "limit")
+
+
+# -- 4. the readings are named in the descriptions -----------------------------------------
+
+@pytest.mark.parametrize(("slug", "words"), [
+    ("bmja", ["special_or_ordinary_if_greater", "4,864", "count_short_losing_hands"]),
+    ("west-wind-goulash", ["a further 1000", "kitty_after_another_draw",
+                           "'One suit with Honours' is 1 double", "add up"]),
+    ("balsall-common", ["basic hands add up"]),
+    ("guide-2-players", ["'4 pairs or 500 points'", "4 doubles", "go_out_minimum"]),
+    ("bmja-2-players", ["'4 pairs or 500 points'", "4 doubles"]),
+])
+def test_each_house_rule_names_its_readings(slug, words):
+    description = get_house_rule(slug).description
+    for word in words:
+        assert word in description, (slug, word)
