@@ -101,7 +101,7 @@ def compare_table(table: TableToCompare, rules: list[SessionRules]) -> dict:
         (states[slug].totals[s.id] - start[slug]) if slug in states else 0 for slug in slugs]}
         for s in table.seats}
     counted = [h for h in table.hands if not h.voided]
-    rescored = sum(1 for h in counted if all(e["kind"] == "full" for e in h.entries.values()))
+    rescored = sum(1 for h in counted if any(e["kind"] == "full" for e in h.entries.values()))
     invalid: list[dict] = []
     changes: list[tuple] = []
     live = [slug for slug in slugs if slug in states]
