@@ -6,10 +6,11 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from clubs.models import Club, ClubSession, Season, Table
+from clubs.models import Club, ClubSession, Season, Seat, Table
 from clubs.permissions import can_view_club
-from clubs.table_state import recorded_hands, seats_of
+from clubs.table_state import recorded_hands
 from compare.replay_compare import TableToCompare
+from play import SeatInfo
 
 KINDS = ("table", "session", "season", "range")
 
@@ -91,8 +92,14 @@ def _ordered(tables) -> list[int]:
 
 
 def load_table(table_id: int) -> TableToCompare:
-    """A table's seats and recorded hands as play's plain objects (three queries)."""
-    table = Table.objects.select_related("session").get(pk=table_id)
+    """A table's seats and recorded hands as play's plain objects: four plain queries, no model
+    objects built (a season is hundreds of tables: loading is a good part of a replay's cost)."""
+    session_id, date, number = (Table.objects.filter(pk=table_id)
+                                .values_list("session_id", "session__date", "number").get())
+    seats = tuple(
+        SeatInfo(pk, display_name if member_id else guest_name, position, wind, member_id)
+        for pk, position, wind, member_id, guest_name, display_name in
+        Seat.objects.filter(table_id=table_id).order_by("position").values_list(
+            "pk", "position", "starting_wind", "member_id", "guest_name", "member__display_name"))
     hands = recorded_hands([table_id])[table_id]
-    return TableToCompare(table.pk, table.session_id, table.session.date.isoformat(),
-                          table.number, seats_of(table), hands)
+    return TableToCompare(table_id, session_id, date.isoformat(), number, seats, hands)
