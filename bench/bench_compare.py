@@ -195,6 +195,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--worker-repeats", type=int, default=2)
     parser.add_argument("--skip-workers", action="store_true")
+    parser.add_argument("--workers-only", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as workdir:
         env = {**os.environ, "DATABASE_URL": database(args.db, workdir), "DEBUG": "0",
@@ -202,8 +203,9 @@ def main() -> None:
                "DJANGO_SETTINGS_MODULE": "config.settings"}
         os.environ.update(env)
         season = setup(args)
-        replay_rate(season, args.repeats)
-        api(200)
+        if not args.workers_only:
+            replay_rate(season, args.repeats)
+            api(200)
         if not args.skip_workers:
             workers(season, args.worker_repeats, env)
 
