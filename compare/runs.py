@@ -25,6 +25,10 @@ INLINE_LIMIT = 5000
 # A running comparison with no table stored for this long is offered a restart of its
 # unfinished tables (a worker was killed, or none is running).
 STALE_AFTER = dt.timedelta(minutes=2)
+# Tables a background task replays one after another (each stored as soon as it is done): a
+# task costs a worker a few commits and a reconnection to SQLite, several times one table's
+# replay, and a season of 800 tables in tasks of 8 still spreads over any number of workers.
+TABLES_PER_TASK = 8
 
 
 def frozen_rules(rules: list[HouseRule]) -> list[dict]:
@@ -84,9 +88,10 @@ def enqueue(comparison: Comparison) -> int:
     is stored once). Returns how many were queued."""
     from compare.tasks import compare_table_task
 
-    pending = list(comparison.parts.filter(result__isnull=True).values_list("table_id", flat=True))
-    for table_id in pending:
-        compare_table_task.enqueue(str(comparison.pk), table_id)
+    pending = list(comparison.parts.filter(result__isnull=True).order_by("position")
+                   .values_list("table_id", flat=True))
+    for start_at in range(0, len(pending), TABLES_PER_TASK):
+        compare_table_task.enqueue(str(comparison.pk), pending[start_at:start_at + TABLES_PER_TASK])
     if not pending:
         finish(comparison.pk)
     return len(pending)

@@ -22,6 +22,11 @@ def _worker(max_tasks=None):
                  max_tasks=max_tasks, verbosity=0)
 
 
+@pytest.fixture(autouse=True)
+def two_tables_a_task(monkeypatch):
+    monkeypatch.setattr(runs, "TABLES_PER_TASK", 2)
+
+
 @pytest.fixture
 def season(demo):
     return make_nights(demo["club"], nights=3, tables=2, hands=24)
@@ -37,7 +42,7 @@ def test_the_workers_give_the_same_report_as_one_process(season, demo_scorer):
     inline = _start(season, demo_scorer, background=False)
     queued = _start(season, demo_scorer)
     assert queued.report is None and queued.tables_total == 6
-    assert DBTaskResult.objects.count() == 6  # one task per table
+    assert DBTaskResult.objects.count() == 3  # two tables a task
     _worker()
     queued.refresh_from_db()
     assert queued.status == Comparison.DONE
@@ -47,8 +52,8 @@ def test_the_workers_give_the_same_report_as_one_process(season, demo_scorer):
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_killed_half_way_is_restarted_cleanly(season, demo_scorer):
     comparison = _start(season, demo_scorer)
-    _worker(max_tasks=2)  # two tables stored, then the worker stops
-    # A third task was claimed by a worker that was then killed: it stays "running" in the
+    _worker(max_tasks=1)  # two tables stored, then the worker stops
+    # The second task was claimed by a worker that was then killed: it stays "running" in the
     # queue with nothing stored, as after kill -9.
     killed = DBTaskResult.objects.ready().first()
     killed.claim("killed-worker")
