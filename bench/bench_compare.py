@@ -137,7 +137,13 @@ def run_workers(season, n: int, env: dict) -> tuple[float, list[int]]:
     elapsed = time.perf_counter() - t
     comparison.refresh_from_db()
     assert comparison.report is not None, "the workers left the comparison unfinished"
-    return elapsed, peaks
+    from collections import Counter
+
+    from django_tasks_db.models import DBTaskResult
+
+    shares = Counter(w for ids in DBTaskResult.objects.filter(
+        args_kwargs__args__0=str(comparison.pk)).values_list("worker_ids", flat=True) for w in ids)
+    return elapsed, peaks, sorted(shares.values())
 
 
 def _hwm(pid: int) -> int:
@@ -152,18 +158,30 @@ def _hwm(pid: int) -> int:
 
 
 def workers(season, repeats: int, env: dict) -> None:
+    import resource
+
     times = {1: [], 2: []}
+    cpu = {1: [], 2: []}
     peak = 0
     for _ in range(repeats):
         for n in (1, 2):
-            elapsed, peaks = run_workers(season, n, env)
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            elapsed, peaks, shares = run_workers(season, n, env)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
             times[n].append(elapsed)
+            cpu[n].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
             peak = max(peak, *peaks)
+            print(f"   {n} worker(s): {elapsed:6.1f} s, {cpu[n][-1]:6.1f} s of CPU, tasks done "
+                  f"by each: {shares}")
     one, two = statistics.median(times[1]), statistics.median(times[2])
     print(f"\n2. the season under {len(RULES)} rules on background workers, median of {repeats}, "
           "alternately:")
     print(f"   1 worker: {one:6.1f} s   2 workers: {two:6.1f} s   ratio {two / one:.2f} "
           "(target <= 0.6)")
+    print(f"   CPU used: 1 worker {statistics.median(cpu[1]):.1f} s, 2 workers "
+          f"{statistics.median(cpu[2]):.1f} s (two workers halve the time only where two "
+          "cores are free: os.getloadavg() = " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
+          + ")")
     print(f"   peak memory of a worker: {peak / 1024:.0f} MB (target < 150 MB)")
 
 
