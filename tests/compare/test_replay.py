@@ -77,3 +77,17 @@ def test_a_rule_for_three_players_is_refused_with_a_sentence(demo, demo_scorer):
     assert len(refused) == 1
     assert "for 3 players" in refused[0]["reason"] and "had 4" in refused[0]["reason"]
     assert comparison.status == Comparison.DONE
+
+
+def test_a_hand_not_valid_under_a_rule_is_settled_there_as_a_wall_game(demo, demo_scorer):
+    """west-wind-goulash refuses one of the demo night's tile hands (its winner's fourteen
+    tiles then count as a losing hand worth nothing): listed with the reason, and the hand
+    moves no points under that rule."""
+    comparison = _compare(demo, demo_scorer, ["bmja", "west-wind-goulash"])
+    report = comparison.report
+    assert report["invalid_count"] == {"bmja": 0, "west-wind-goulash": 1}
+    (bad,) = report["invalid"]
+    assert bad["rule"] == "west-wind-goulash" and bad["reason"]
+    changed = next(c for c in report["changes"] if c["hand"] == bad["hand"])
+    assert changed["settled_as_wall"] == ["west-wind-goulash"]
+    assert all(net[1] == 0 for net in changed["net"].values())
