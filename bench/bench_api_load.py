@@ -129,12 +129,13 @@ def body(table: int, i: int) -> bytes:
     }).encode()
 
 
-def database(kind: str, workdir: Path) -> str:
+def database(kind: str, workdir: Path, name: str = "mahjong_bench") -> str:
     if kind == "sqlite":
         return f"sqlite:///{workdir / 'bench.sqlite3'}"
     import psycopg
 
-    name = "mahjong_bench"
+    if not name.replace("_", "").isalnum():
+        sys.exit(f"--db-name {name!r}: use letters, digits and underscores only.")
     with psycopg.connect("host=127.0.0.1 user=postgres dbname=postgres", autocommit=True) as db:
         db.execute(f"DROP DATABASE IF EXISTS {name}")
         db.execute(f"CREATE DATABASE {name}")
@@ -334,7 +335,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"])
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=8765,
+                        help="the recording server's port (--compare: the bare one's is "
+                             "--baseline-port)")
+    parser.add_argument("--baseline-port", type=int, default=None,
+                        help="the bare DRF server's port with --compare (default: --port + 1)")
+    parser.add_argument("--db-name", default="mahjong_bench",
+                        help="the PostgreSQL database to drop and create for the run")
     parser.add_argument("--baseline", action="store_true",
                         help="a bare DRF validate-and-insert instead of recording hands")
     parser.add_argument("--compare", type=int, metavar="ROUNDS", default=0,
@@ -345,7 +352,7 @@ def main() -> None:
         parser.error("--compare needs wrk (apt-get install wrk).")
 
     workdir = Path(tempfile.mkdtemp(prefix="bench-api-"))
-    env = server_env(database(args.db, workdir))
+    env = server_env(database(args.db, workdir, args.db_name))
     setup = prepare(env, args.clients)
     server_kind = args.worker_class + (f" x{args.threads} threads" if args.worker_class ==
                                        "gthread" else "")
@@ -379,7 +386,7 @@ def single_run(args, env: dict, setup: dict) -> dict:
 def compare(args, env: dict, setup: dict) -> None:
     """Both servers up at once, idle in turn: bare, recording, bare, recording... so the
     machine's drift over the minutes touches both alike."""
-    bare = Server(env, args, True, args.port + 1)
+    bare = Server(env, args, True, args.baseline_port or args.port + 1)
     recording = Server(env, args, False, args.port)
     try:
         for server in (bare, recording):

@@ -9,6 +9,8 @@ API answer shows; ``build_table_state`` replays the table (recording and correct
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db.models.signals import post_delete, post_save
 
 from clubs.models import ClubSession, Hand, HandEntry, HouseRuleVersion, Seat, Table
@@ -80,17 +82,19 @@ HAND_FIELDS = ("id", "table_id", "number", "voided", "prevailing_wind", "dealer_
                "discarder_id", "draw", "goulash", "win_source", "facts", "computed")
 
 
-def recorded_hands(table_ids, with_computed: bool = False):
+def recorded_hands(table_ids, with_computed: bool = False, numbers: tuple[int, int] | None = None):
     """Every hand of these tables as ``play.RecordedHand``, in order, in two queries (hands,
     then entries): {table id: [RecordedHand]}. With ``with_computed``, pairs of the hand and its
-    stored ``Hand.computed``."""
+    stored ``Hand.computed``; with ``numbers`` (first, last), only the hands numbered so."""
     table_ids = list(table_ids)
     fields = HAND_FIELDS if with_computed else HAND_FIELDS[:-1]
-    rows = list(Hand.objects.filter(table_id__in=table_ids).order_by("table_id", "number")
-                .values_list(*fields))
+    hands = Hand.objects.filter(table_id__in=table_ids)
+    if numbers is not None:
+        hands = hands.filter(number__gte=numbers[0], number__lte=numbers[1])
+    rows = list(hands.order_by("table_id", "number").values_list(*fields))
     entries: dict[int, dict[int, dict]] = {}
     # In seat order round the table, as the hand's own entries are listed everywhere else.
-    entry_rows = (HandEntry.objects.filter(hand__table_id__in=table_ids)
+    entry_rows = (HandEntry.objects.filter(hand__in=[row[0] for row in rows])
                   .order_by("hand_id", "seat__position")
                   .values_list("hand_id", "seat_id", "seat_wind", "kind", "data"))
     for hand_id, seat_id, wind, kind, data in entry_rows:
@@ -112,17 +116,41 @@ def build_table_state(table: Table) -> TableState:
     return replay(seats_of(table), hands, rules_of(session), table_id=table.pk)
 
 
-def stored_table_state(table: Table) -> TableState:
+def stored_table_state(table: Table, last: int | None = None, before: int | None = None,
+                       only: int | None = None) -> TableState:
     """The table as recording last stored it: ``Table.state`` for the seats, totals, pot and
-    next hand, and each hand's ``Hand.computed`` row. No engine is called. A table whose
-    stored figures are missing or from an older release is replayed instead (nothing is
-    written here; the next write stores them)."""
+    next hand, and each hand's ``Hand.computed`` row. No engine is called.
+
+    ``hands`` holds every hand, or a page of them: the ``last`` hands (before hand ``before``,
+    if given), or hand ``only``. A table whose stored figures are missing or from an older
+    release is replayed instead (nothing is written here; the next write stores them)."""
     state = table.state
-    pairs = recorded_hands([table.pk], with_computed=True)[table.pk]
-    if not (state and state.get("v") == STATE_VERSION) or any(c is None for _, c in pairs):
-        return build_table_state(table)
+    if not (state and state.get("v") == STATE_VERSION):
+        return _page_of(build_table_state(table), last, before, only)
+    end = state["last_number"] if before is None else min(before - 1, state["last_number"])
+    if only is not None:
+        numbers = (only, only)
+    elif last is not None:
+        numbers = (max(1, end - last + 1), end)
+    else:
+        numbers = (1, end)
+    pairs = recorded_hands([table.pk], with_computed=True, numbers=numbers)[table.pk]
+    if any(c is None for _, c in pairs):
+        return _page_of(build_table_state(table), last, before, only)
     seats = tuple(SeatInfo(*seat) for seat in state["seats"])
     rows = tuple(HandRow.from_json(computed, hand) for hand, computed in pairs)
     totals = {int(k): v for k, v in state["totals"].items()}
     next_hand = NextHand(state["last_number"] + 1, Seating.from_json(state["next"]))
     return TableState(table.pk, seats, rows, totals, state["pot"], next_hand, state["rotation"])
+
+
+def _page_of(state: TableState, last: int | None, before: int | None, only: int | None):
+    hands = state.hands
+    if only is not None:
+        hands = tuple(h for h in hands if h.number == only)
+    else:
+        if before is not None:
+            hands = tuple(h for h in hands if h.number < before)
+        if last is not None:
+            hands = hands[-last:]
+    return replace(state, hands=hands)

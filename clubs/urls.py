@@ -28,5 +28,6 @@ urlpatterns = [
     ),
     path(TABLE, table_pages.table_page, name="table"),
     path(TABLE + "record/", hand_pages.record_hand_page, name="record-hand"),
+    path(TABLE + "hands/<int:hand_id>/", table_pages.hand_page, name="hand"),
     path(TABLE + "hands/<int:hand_id>/correct/", hand_pages.correct_hand_page, name="correct-hand"),
 ]

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "clubs",
     "scoring",
     "settlements",
+    "league",
     "django_tasks",
     "django_tasks_db",
     "compare",

@@ -8,15 +8,10 @@ from typing import Any
 
 from play.entry import Outcome, full_hand_json, is_quick
 from play.errors import HandInputError
+from play.seat import SeatFacts, full_seat, quick_seat, table_of
 from play.seating import Seating
-from scoring.engine import HandError, HouseRule, ScoreResult, parse_hand, score_hand
-from settlements.engine import (
-    HandAtTable,
-    Penalty,
-    Settlement,
-    SettlementInputError,
-    settle_hand,
-)
+from scoring.engine import HandError, HouseRule, ScoreResult, parse_hand
+from settlements.engine import Penalty, Settlement, SettlementInputError, settle_hand
 
 
 @dataclass(frozen=True)
@@ -47,73 +42,58 @@ class ComputedHand:
     settlement: Settlement
 
 
-def score_seat(rule: HouseRule, data: dict, wind: str, seating: Seating, outcome: Outcome):
-    """A seat's score, and the parsed hand when the tiles were entered (None for a quick
-    entry). Raises ``HandError``."""
+def score_seat(rule: HouseRule, data: dict, wind: str, seating: Seating,
+               outcome: Outcome) -> SeatFacts:
+    """A seat's facts from what was entered for it. Raises ``HandError``."""
     if is_quick(data):
-        return SeatScore(wind, "quick", data["score"]), None
-    hand = parse_hand(full_hand_json(data, wind, seating, outcome))
-    result = score_hand(hand, rule)
-    return SeatScore(wind, "full", result.score, result), hand
+        return quick_seat(data)
+    return full_seat(parse_hand(full_hand_json(data, wind, seating, outcome)), rule)
 
 
 def compute_hand(rules: SessionRules, seating: Seating, outcome: Outcome, pot: int) -> ComputedHand:
     """Score every seat and settle the hand; ``HandInputError`` with every problem found."""
     rule = rules.for_hand(outcome.goulash)
     errors: dict[str, Any] = {}
-    scores: dict[str, SeatScore] = {}
-    kongs: dict[str, tuple[str, ...]] = {}
-    bonus: dict[str, tuple[str, ...]] = {}
-    kong_replacement_win = outcome.win_from == "kong_box"
+    seats: dict[str, SeatFacts] = {}
     for wind in seating.winds_in_play:
-        data = outcome.seats[wind]
         try:
-            scored, hand = score_seat(rule, data, wind, seating, outcome)
+            seats[wind] = facts = score_seat(rule, outcome.seats[wind], wind, seating, outcome)
         except HandError as err:
             errors.setdefault("seats", {})[wind] = err.as_drf()
             continue
-        if hand is None:
-            kongs[wind] = tuple(data.get("kongs", ()))
-            bonus[wind] = tuple(data.get("bonus", ()))
-        else:
-            kongs[wind] = tuple(m.how for m in hand.melds if m.kind == "kong")
-            bonus[wind] = tuple(hand.bonus)
-            if wind == outcome.winner:
-                kong_replacement_win |= bool(hand.win and hand.win.kong_replacement)
-                if not scored.result.meets_minimum:
-                    errors.setdefault("seats", {})[wind] = {
-                        "non_field_errors": [
-                            f"{scored.result.minimum_reason} Check the tiles, or record the "
-                            "hand as the table agreed it with a quick score."
-                        ]
-                    }
-        scores[wind] = scored
+        except HandInputError as err:
+            errors.setdefault("seats", {})[wind] = err.errors
+            continue
+        if wind == outcome.winner and facts.result and not facts.result.meets_minimum:
+            errors.setdefault("seats", {})[wind] = {"non_field_errors": [
+                f"{facts.result.minimum_reason} Check the tiles, or record the hand as the "
+                "table agreed it with a quick score."
+            ]}
     if errors:
         raise HandInputError(errors)
-    winner_result = scores[outcome.winner].result if outcome.winner else None
-    table = HandAtTable(
-        seats=seating.winds_in_play,
-        scores={wind: s.score for wind, s in scores.items()},
+    table = table_of(
+        seats,
         winner=outcome.winner,
         discarder=outcome.discarder,
         draw=outcome.draw,
         goulash=outcome.goulash,
-        pot=pot,
-        kongs=kongs,
-        bonus=bonus,
-        win_source=outcome.win_from if outcome.winner else None,
-        kong_replacement_win=kong_replacement_win,
-        penalties=tuple(Penalty(**p) for p in outcome.facts.get("penalties", ())),
-        winner_items=winner_result.item_codes if winner_result else frozenset(),
-        clean_hands=frozenset(outcome.facts.get("clean_hands", ())),
         dealer=seating.dealer_wind,
+        pot=pot,
         prevailing_wind=seating.prevailing_wind,
+        win_from=outcome.win_from,
+        kong_replacement=outcome.win_from == "kong_box",
+        penalties=tuple(Penalty(**p) for p in outcome.facts.get("penalties", ())),
+        clean_hands=outcome.facts.get("clean_hands", ()),
         after_draw=seating.after_draw if outcome.goulash else None,
     )
     try:
         settlement = settle_hand(table, rule)
     except SettlementInputError as err:
         raise HandInputError(_nest_settlement_errors(err.errors)) from err
+    scores = {
+        wind: SeatScore(wind, "full" if s.result else "quick", s.score, s.result)
+        for wind, s in seats.items()
+    }
     return ComputedHand(seating, outcome, scores, settlement)
 
 

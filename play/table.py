@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from play.entry import Outcome, full_hand_json, is_quick
+from play.entry import Outcome
 from play.errors import HandInputError
 from play.hand import ComputedHand, SessionRules, compute_hand
 from play.seating import (
@@ -23,7 +23,6 @@ from play.seating import (
     rotation_start,
     seating_of,
 )
-from scoring.engine import HandError, parse_hand
 
 POT = "pot"
 STATE_VERSION = 3
@@ -294,34 +293,17 @@ def play_hand(hand: RecordedHand, seating: Seating, rules: SessionRules, totals:
         if refused != "wall_game":
             return HandRow(**base, totals=dict(totals), pot_before=pot, pot_after=pot,
                            error=err.errors)
+        # The refused winner's tiles (and any seat the rule cannot read) count as nothing.
+        unread = {outcome.winner, *err.errors.get("seats", {})} - {None}
         wall = replace(outcome, winner=None, discarder=None, draw=True, win_from=None,
-                       seats=_winner_as_wall(outcome, seating))
+                       seats={w: {"score": 0} if w in unread else data
+                              for w, data in outcome.seats.items()})
         try:
             row = hand_row(base, compute_hand(rules, seating, wall, pot), totals)
         except HandInputError:
-            # A losing hand the rule refuses too: the hand cannot be played on under it at all.
             return HandRow(**base, totals=dict(totals), pot_before=pot, pot_after=pot,
                            error=err.errors)
         return replace(row, error=err.errors)
-
-
-def _winner_as_wall(outcome: Outcome, seating: Seating) -> dict:
-    """The seats' entries for a hand settled as a wall game: the winner's fourteen tiles are not
-    a losing hand, so they count as a hand scoring nothing in a wall game, keeping its kongs
-    and flowers (which some rules pay for)."""
-    seats = dict(outcome.seats)
-    data = seats.get(outcome.winner) if outcome.winner else None
-    if data is None or is_quick(data):
-        return seats
-    try:
-        hand = parse_hand(full_hand_json(data, outcome.winner, seating, outcome))
-    except HandError:
-        seats[outcome.winner] = {"score": 0}
-        return seats
-    seats[outcome.winner] = {"score": 0,
-                             "kongs": [m.how for m in hand.melds if m.kind == "kong"],
-                             "bonus": list(hand.bonus)}
-    return seats
 
 
 def hand_row(base: dict, computed: ComputedHand, totals_before: dict[int, int]) -> HandRow:

@@ -1,8 +1,9 @@
 """DRF serializers for ``POST /api/v1/settle`` (shared/contract/README.md).
 
-The request serializer reads the contract's body, scores full hands with the scoring engine
-(``parse_hand`` then ``score_hand`` under the resolved house rule) and hands the settlement
-engine a ``HandAtTable``; its ``validated_data`` is ``{"table": HandAtTable, "rule": HouseRule}``.
+The request serializer checks the contract's body (its shape, and each full hand parsed and
+keyed to its seat); what a seat is worth and the hand at the table come from ``play.seat``, as
+for the clubs' tables, so the calculator and a recorded night cannot read an entry apart. Its
+``validated_data`` is ``{"table": HandAtTable, "rule": HouseRule}``.
 Every problem comes back as DRF field paths: a hand's own problems under ``hands.<seat>``.
 """
 
@@ -12,17 +13,14 @@ from typing import Any
 
 from rest_framework import serializers
 
-from scoring.engine import (
-    HandError,
-    Problem,
-    parse_hand,
-    score_hand,
-)
+from play import HandInputError
+from play.seat import SeatFacts, full_seat, quick_seat, table_of
+from scoring.engine import HandError, Problem, parse_hand
 from scoring.engine.rules.variations import with_players
 from scoring.serializers import DEFAULT_RULES, requested_house_rule
 from settlements.engine import HandAtTable, Penalty, SettlementInputError
 from settlements.engine.penalties import PENALTIES
-from settlements.engine.table import FLOWERS, KONG_HOWS, SEASONS, WIN_SOURCES, WINDS
+from settlements.engine.table import WIN_SOURCES, WINDS
 from settlements.engine.validate import check_table
 
 SEAT_CHOICES = list(WINDS)
@@ -149,10 +147,14 @@ class SettleRequestSerializer(serializers.Serializer):
             rule = with_players(rule, players)
         return rule
 
-    def _entry(self, seat: str, data: Any, attrs: dict[str, Any], rule) -> dict[str, Any]:
-        """One seat's score, kongs, bonus tiles and (full hands) how the win came."""
+    def _entry(self, seat: str, data: Any, attrs: dict[str, Any], rule) -> SeatFacts:
+        """One seat's facts (play.seat): its score, kongs, bonus tiles and how the win came."""
         if isinstance(data, dict) and "score" in data:
-            return self._quick_entry(seat, data)
+            try:
+                return quick_seat(data)
+            except HandInputError as error:
+                raise HandError([_problem(path, message) for path, messages
+                                 in error.errors.items() for message in messages]) from None
         if not isinstance(data, dict):
             raise HandError([_problem("", "Give a hand as in the contract, or {\"score\": N}.")])
         full = {"seat_wind": seat, "prevailing_wind": attrs["prevailing_wind"],
@@ -169,61 +171,26 @@ class SettleRequestSerializer(serializers.Serializer):
                      else "Only the winner's hand has mahjong true; set it false or name this "
                           "seat as the winner.")
             raise HandError([_problem("mahjong", words)])
-        result = score_hand(hand, rule)
-        if hand.mahjong and not result.meets_minimum:
-            raise HandError([_problem("", result.minimum_reason or
+        facts = full_seat(hand, rule)
+        if hand.mahjong and not facts.result.meets_minimum:
+            raise HandError([_problem("", facts.result.minimum_reason or
                                       "This hand does not reach the house rule's minimum to go out.")])
-        return {
-            "score": result.score,
-            "kongs": tuple(m.how for m in hand.melds if m.kind == "kong"),
-            "bonus": tuple(hand.bonus),
-            "win": hand.win,
-            "items": result.item_codes,
-        }
-
-    def _quick_entry(self, seat: str, data: dict[str, Any]) -> dict[str, Any]:
-        problems = []
-        extra = set(data) - {"score", "kongs", "bonus"}
-        if extra:
-            problems.append(_problem(sorted(extra)[0], "A quick entry holds score, and "
-                                                       "optionally kongs and bonus; give a full "
-                                                       "hand for anything else."))
-        score = data["score"]
-        if not isinstance(score, int) or isinstance(score, bool) or score < 0:
-            problems.append(_problem("score", "A score is a whole number of points, 0 or more."))
-        kongs, bonus = data.get("kongs", []), data.get("bonus", [])
-        if not isinstance(kongs, list) or any(k not in KONG_HOWS for k in kongs):
-            problems.append(_problem("kongs", f"A list of kongs, each {', '.join(KONG_HOWS)}."))
-        if not isinstance(bonus, list) or any(t not in FLOWERS + SEASONS for t in bonus):
-            problems.append(_problem("bonus", "A list of bonus tiles, f1-f4 and s1-s4."))
-        if problems:
-            raise HandError(problems)
-        return {"score": score, "kongs": tuple(kongs), "bonus": tuple(bonus), "win": None,
-                "items": frozenset()}
+        return facts
 
     def _table(self, attrs, seats, entries, rule) -> HandAtTable:
-        winner = attrs["winner"]
-        win = entries[winner]["win"] if winner in entries else None
-        win_source = attrs["win_from"]
-        if win_source is None and win is not None:
-            win_source = win.source
-        return HandAtTable(
-            seats=seats,
-            scores={seat: e["score"] for seat, e in entries.items()},
-            winner=winner,
+        return table_of(
+            entries,
+            winner=attrs["winner"],
             discarder=attrs["discarder"],
             draw=attrs["draw"],
             goulash=attrs["goulash"],
             dealer=attrs["dealer"],
             pot=attrs["pot"],
-            kongs={seat: e["kongs"] for seat, e in entries.items() if e["kongs"]},
-            bonus={seat: e["bonus"] for seat, e in entries.items() if e["bonus"]},
-            win_source=win_source,
-            kong_replacement_win=attrs["kong_replacement"] or bool(win and win.kong_replacement),
-            penalties=tuple(Penalty(**p) for p in attrs["penalties"]),
-            winner_items=entries[winner]["items"] if winner in entries else frozenset(),
             prevailing_wind=attrs["prevailing_wind"],
-            clean_hands=frozenset(attrs["clean_hands"]),
+            win_from=attrs["win_from"],
+            kong_replacement=attrs["kong_replacement"],
+            penalties=tuple(Penalty(**p) for p in attrs["penalties"]),
+            clean_hands=attrs["clean_hands"],
             after_draw=attrs["after_draw"],
         )
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from clubs import recording
+from clubs import recording, table_state
 from clubs.hand_text import melds_to_text
 from clubs.models import Hand, Seat, Wind
-from clubs.table_state import stored_table_state
 from play import HandInputError
 
 WIND_NAMES = dict(Wind.choices)
@@ -64,9 +63,14 @@ def _summary(row, names: dict) -> str:
     return text + "."
 
 
-def table_view(table) -> dict:
-    """The table's read model for the template: seats, next hand, pot, every hand."""
-    state = stored_table_state(table)
+HANDS_PER_PAGE = 24
+
+
+def table_view(table, before: int | None = None, per_page: int = HANDS_PER_PAGE) -> dict:
+    """The table's read model for the template: seats, next hand, pot, and one page of hands
+    (the latest ``per_page``, or those before hand ``before``), read from what recording
+    stored: a night of 400 hands costs the page what a night of 24 does."""
+    state = table_state.stored_table_state(table, before=before, last=per_page)
     names = {seat.id: seat.name for seat in state.seats}
     next_winds = state.next.seating.winds
     seats = [
@@ -76,7 +80,7 @@ def table_view(table) -> dict:
             "short_name": _short(seat.name),
             "wind": next_winds.get(seat.id, ""),
             "wind_name": WIND_NAMES.get(next_winds.get(seat.id, ""), ""),
-            "is_east": next_winds.get(seat.id) == "E",
+            "is_east": seat.id == state.next.dealer,
             "total": state.totals.get(seat.id, 0),
         }
         for seat in state.seats
@@ -85,62 +89,98 @@ def table_view(table) -> dict:
     # card lists East first, then round the table, a seat sitting out last.
     columns = list(seats)
     seats.sort(key=lambda s: WIND_ORDER.index(s["wind"]) if s["wind"] else len(WIND_ORDER))
-    hands = []
-    for row in state.hands:
-        winds = row.seating.winds
-        hands.append(
-            {
-                "id": row.id,
-                "number": row.number,
-                "voided": row.voided,
-                "goulash": row.goulash,
-                "error": row.error,
-                "summary": _summary(row, names),
-                "pot_before": row.pot_before,
-                "pot_after": row.pot_after,
-                "by_seat": [
-                    {"running_total": None if row.voided else row.totals.get(seat["id"])}
-                    for seat in columns
-                ],
-                "rows": [
-                    {
-                        "name": names[seat_id],
-                        "wind": winds[seat_id],
-                        "is_winner": seat_id == row.winner,
-                        "score": row.scores.get(seat_id, "–"),
-                        "net": row.net.get(seat_id, 0),
-                        "running_total": row.totals.get(seat_id, 0),
-                        "lines": score_lines(row.results.get(seat_id)),
-                    }
-                    for seat_id in sorted(winds, key=lambda s: WIND_ORDER.index(winds[s]))
-                ],
-                "payments": [
-                    {
-                        "payer": _party(names, p.payer),
-                        "payee": _party(names, p.payee),
-                        "amount": p.amount,
-                        "why": p.why,
-                    }
-                    for p in row.payments
-                ],
-            }
-        )
+    hands = [_hand_view(row, names, columns) for row in state.hands]
     seating = state.next.seating
-    east = next((s for s in state.seats if next_winds.get(s.id) == "E"), None)
+    east = next((s for s in state.seats if s.id == state.next.dealer), None)
+    shown = [row.number for row in state.hands]
     return {
         "seats": seats,
         "columns": columns,
         "hands": hands,
         "pot": state.pot,
+        "earlier": min(shown) if shown and min(shown) > 1 else None,
+        # The page after this one: ``before`` for it, or "" when it is the latest page.
+        "later": _later(shown, state.next.number - 1, per_page),
+        "hand_count": state.next.number - 1,
         "next": {
             "number": state.next.number,
             "prevailing_wind": seating.prevailing_wind,
             "prevailing_wind_name": WIND_NAMES[seating.prevailing_wind],
             "goulash": seating.goulash,
             "east_name": east.name if east else "",
+            "dealer_wind_name": WIND_NAMES.get(next_winds.get(state.next.dealer, ""), ""),
             "winds": dict(next_winds),
         },
     }
+
+
+def _later(shown: list[int], last_number: int, per_page: int) -> int | str | None:
+    if not shown or max(shown) >= last_number:
+        return None
+    before = max(shown) + 1 + per_page
+    return "" if before > last_number else before
+
+
+def _hand_view(row, names: dict, columns: list[dict], with_lines: bool = False) -> dict:
+    winds = row.seating.winds
+    return {
+        "id": row.id,
+        "number": row.number,
+        "voided": row.voided,
+        "goulash": row.goulash,
+        "error": row.error,
+        "summary": _summary(row, names),
+        "pot_before": row.pot_before,
+        "pot_after": row.pot_after,
+        "by_seat": [
+            {"running_total": None if row.voided else row.totals.get(seat["id"])}
+            for seat in columns
+        ],
+        "rows": [
+            {
+                "name": names[seat_id],
+                "wind": winds[seat_id],
+                "wind_name": WIND_NAMES[winds[seat_id]],
+                "is_winner": seat_id == row.winner,
+                "score": row.scores.get(seat_id, "–"),
+                "net": row.net.get(seat_id, 0),
+                "running_total": row.totals.get(seat_id, 0),
+                "lines": score_lines(row.results.get(seat_id)) if with_lines else [],
+                "entered": _entered_text(row.entries.get(seat_id)) if with_lines else "",
+            }
+            for seat_id in sorted(winds, key=lambda s: WIND_ORDER.index(winds[s]))
+        ],
+        "payments": [
+            {
+                "payer": _party(names, p.payer),
+                "payee": _party(names, p.payee),
+                "amount": p.amount,
+                "why": p.why,
+            }
+            for p in row.payments
+        ],
+    }
+
+
+def _entered_text(entry: dict | None) -> str:
+    """What was entered for a seat, as the scorer would type it again."""
+    if not entry:
+        return ""
+    data = entry["data"]
+    if entry["kind"] == "quick" or "score" in data:
+        return f"agreed score {data.get('score')}"
+    parts = [melds_to_text(data.get("melds", [])), " ".join(data.get("concealed", [])),
+             " ".join(data.get("bonus", []))]
+    return " · ".join(p for p in parts if p)
+
+
+def hand_view(table, hand) -> dict:
+    """One recorded hand with every seat's explanation and what was entered, read from what
+    recording stored."""
+    state = table_state.stored_table_state(table, only=hand.number)
+    names = {seat.id: seat.name for seat in state.seats}
+    columns = [{"id": seat.id} for seat in state.seats]
+    return _hand_view(state.hands[0], names, columns, with_lines=True)
 
 
 def next_hand_view(table) -> dict:
@@ -148,7 +188,8 @@ def next_hand_view(table) -> dict:
     read from the table's state, so a long night costs no more than a short one."""
     number, seating, pot, seats = recording.next_hand_of(table)
     winds = seating.winds
-    east = next((s for s in seats if winds.get(s.id) == "E"), None)
+    # The dealer, as the settlement has them: East, or the winner who deals again (002).
+    east = next((s for s in seats if s.id == seating.dealer_seat), None)
     return {
         "seats": [{"id": seat.id, "name": seat.name} for seat in seats],
         "pot": pot,
@@ -158,6 +199,7 @@ def next_hand_view(table) -> dict:
             "prevailing_wind_name": WIND_NAMES[seating.prevailing_wind],
             "goulash": seating.goulash,
             "east_name": east.name if east else "",
+            "dealer_wind_name": WIND_NAMES.get(winds.get(seating.dealer_seat, ""), ""),
             "winds": dict(winds),
         },
     }
@@ -182,7 +224,7 @@ def initial_from_hand(hand: Hand) -> tuple[dict, dict]:
     outcome = {
         "winner": str(hand.winner_id) if hand.winner_id else "draw",
         "discarder": str(hand.discarder_id) if hand.discarder_id else "",
-        "win_source": hand.win_source or "discard",
+        "win_source": hand.win_source,  # none for a wall game: nothing answered yet
         "goulash": hand.goulash,
     }
     entries = {}

@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 import play.hand
+import play.seat
 from clubs.models import Hand, HandResult
 from clubs.recording import correct_hand, recompute_table, record_hand, swap_seats, void_hand
 from clubs.signals import table_recomputed
@@ -118,8 +119,9 @@ def forbid_engines(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("a read called an engine")
 
-    for name in ("score_hand", "parse_hand", "settle_hand"):
-        monkeypatch.setattr(play.hand, name, refuse)
+    for module, name in ((play.seat, "score_hand"), (play.hand, "parse_hand"),
+                         (play.hand, "settle_hand")):
+        monkeypatch.setattr(module, name, refuse)
 
 
 def test_the_table_page_and_state_api_call_no_engine(table, users, client, scorer_api,
@@ -132,3 +134,54 @@ def test_the_table_page_and_state_api_call_no_engine(table, users, client, score
     assert page.status_code == 200
     answer = scorer_api.get(f"/api/v1/tables/{table.pk}/state/")
     assert answer.status_code == 200 and len(answer.json()["hands"]) == 6
+
+
+def page(client, table, **params):
+    session = table.session
+    return client.get(reverse("table", args=[session.club.slug, session.pk, table.pk]), params)
+
+
+def test_the_table_page_shows_the_latest_hands_and_pages_back(table, users, client):
+    user = users["scorer"]
+    for n in range(30):
+        record_hand(table, quick(winner="ESWN"[n % 4]), user)
+    client.force_login(users["member"])
+    latest = page(client, table).content.decode()
+    assert 'id="hand-30"' in latest and 'id="hand-7"' in latest and 'id="hand-6"' not in latest
+    assert "?before=7" in latest and "Later hands" not in latest
+    earlier = page(client, table, before=7).content.decode()
+    assert 'id="hand-6"' in earlier and 'id="hand-1"' in earlier and 'id="hand-7"' not in earlier
+    assert "Later hands" in earlier
+    # The totals stay those after the last hand, on every page.
+    totals = stored_table_state(table).totals
+    for seat_id, total in totals.items():
+        assert f'data-seat="{seat_id}"' in earlier and f'data-total="{total}"' in earlier
+
+
+def test_the_table_pages_queries_do_not_grow_with_the_night(table, users, client):
+    client.force_login(users["member"])
+    counts = []
+    for hands in (3, 40):
+        while Hand.objects.filter(table=table).count() < hands:
+            record_hand(table, quick(), users["scorer"])
+        with CaptureQueriesContext(connection) as seen:
+            assert page(client, table).status_code == 200
+        counts.append(len(seen.captured_queries))
+    assert counts[0] == counts[1]
+
+
+def test_a_hands_page_explains_every_score_from_what_was_stored(table, users, client,
+                                                              monkeypatch):
+    record_hand(table, contract_hand(), users["scorer"])
+    forbid_engines(monkeypatch)
+    hand = Hand.objects.get(table=table, number=1)
+    session = table.session
+    client.force_login(users["member"])
+    answer = client.get(reverse("hand", args=[session.club.slug, session.pk, table.pk, hand.pk]))
+    text = answer.content.decode()
+    assert answer.status_code == 200
+    assert "= 54 points, 4 doubles → 864" in text  # 004 Sheet 19 hand 1
+    assert "agreed score 36" in text and "Payments" in text
+    client.force_login(users["outsider"])
+    assert client.get(reverse("hand", args=[session.club.slug, session.pk, table.pk,
+                                            hand.pk])).status_code == 404
