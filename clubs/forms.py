@@ -23,6 +23,7 @@ from clubs.models import (
     Wind,
     WinSource,
 )
+from clubs.seating import SeatChoice, seat_problems, seat_table
 from clubs.text_limits import NOTES_MAX
 from settlements.engine.rotation import SEATS_FOR
 
@@ -126,9 +127,11 @@ class SeatingForm(forms.Form):
     a guest typed by name.
     """
 
-    def __init__(self, *args, club, players: int = 4, **kwargs):
+    def __init__(self, *args, club, players: int = 4, session: ClubSession | None = None,
+                 **kwargs):
         super().__init__(*args, **kwargs)
         self.players = players
+        self.session = session
         self.row_names = seating_rows(players)
         members = Member.objects.filter(club=club, active=True).order_by("display_name")
         for key, _name in self.row_names:
@@ -150,59 +153,26 @@ class SeatingForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        seated: list[tuple[str, Member | None, str]] = []
-        members_seen: dict[int, str] = {}
-        guests_seen: dict[str, str] = {}
-        for key, name in self.row_names:
+        rows, seated = [], []
+        for key, _name in self.row_names:
             member = data.get(f"{key}_member")
             guest = (data.get(f"{key}_guest") or "").strip()
-            if member and guest:
-                self.add_error(
-                    f"{key}_guest",
-                    f"{name} is {member.display_name}; clear the guest's name, or pick no member.",
-                )
-                continue
-            if member:
-                if member.pk in members_seen:
-                    self.add_error(
-                        f"{key}_member",
-                        f"{member.display_name} already sits {members_seen[member.pk]}.",
-                    )
-                    continue
-                members_seen[member.pk] = name
-            elif guest:
-                if guest.casefold() in guests_seen:
-                    self.add_error(
-                        f"{key}_guest",
-                        f"A guest called {guest!r} already sits {guests_seen[guest.casefold()]};"
-                        " add an initial to tell them apart.",
-                    )
-                    continue
-                guests_seen[guest.casefold()] = name
-            if member or guest:
-                seated.append(("" if key == OUT else key, member, guest))
-        if len(seated) != self.players and not self.errors:
-            raise forms.ValidationError(
-                f"This house rule is for {self.players} players: seat {self.players} "
-                f"(you seated {len(seated)})."
-            )
+            if member or guest:  # an empty row seats nobody
+                rows.append(key)
+                seated.append(SeatChoice(member, guest, "" if key == OUT else key))
+        problems, table = seat_problems(self.session, seated)
+        fields = {"member": "member", "guest_name": "guest", "starting_wind": "member"}
+        for key, problem in zip(rows, problems, strict=True):
+            for field, messages in problem.items():
+                for message in messages:
+                    self.add_error(f"{key}_{fields[field]}", message)
+        if table and not self.errors:
+            raise forms.ValidationError(table)
         data["seated"] = seated
         return data
 
     def save(self, session: ClubSession) -> Table:
-        number = (session.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-        table = Table.objects.create(session=session, number=number)
-        Seat.objects.bulk_create(
-            Seat(
-                table=table,
-                position=position,
-                member=member,
-                guest_name="" if member else guest,
-                starting_wind=wind,
-            )
-            for position, (wind, member, guest) in enumerate(self.cleaned_data["seated"])
-        )
-        return table
+        return seat_table(session, self.cleaned_data["seated"])
 
 
 # -- recording a hand ---------------------------------------------------------------------

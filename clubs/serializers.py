@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import transaction
 from django.db.models import Q
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -28,6 +27,7 @@ from clubs.models import (
     WinSource,
 )
 from clubs.permissions import ADMIN, clubs_with_role, member_clubs, visible_clubs
+from clubs.seating import SeatChoice, seat_problems, seat_table
 from clubs.text_limits import NOTES_MAX, too_long
 
 WINDS = [w.value for w in Wind]
@@ -293,65 +293,21 @@ class TableSerializer(serializers.ModelSerializer):
                            "swap-seats instead."]}
             )
         session = attrs["session"]
-        seats = attrs["seats"]
-        errors: list = []
-        winds = []
-        members = []
-        guests = []
-        for seat in seats:
-            problem = {}
-            member, guest = seat.get("member"), (seat.get("guest_name") or "").strip()
-            if bool(member) == bool(guest):
-                problem["member"] = ["Give a member of the club, or a guest's name (not both)."]
-            elif member is not None and member.club_id != session.club_id:
-                problem["member"] = ["Not a member of this club; seat them as a guest."]
-            elif member is not None and member.pk in members:
-                problem["member"] = ["This member already has a seat at the table."]
-            elif guest and guest.casefold() in guests:
-                problem["guest_name"] = [f"A guest called {guest!r} already has a seat at the "
-                                         "table; add an initial to tell them apart."]
-            members.append(member.pk if member else None)
-            guests.append(guest.casefold())
-            wind = seat.get("starting_wind") or ""
-            if wind and wind in winds:
-                problem["starting_wind"] = [f"Two players cannot both start as {wind}."]
-            winds.append(wind)
-            errors.append(problem)
-        rule_players = session.house_rule_version.data.get("scoring", {}).get("players", 4)
-        if len(seats) != rule_players:
-            raise serializers.ValidationError(
-                {"seats": [f"The house rule of this session is for {rule_players} players; "
-                           f"seat {rule_players}, not {len(seats)}."]}
-            )
-        expected = {2: {"E", "W"}, 3: {"E", "S", "W"}}.get(len(seats), set(WINDS))
-        if any(errors):
-            raise serializers.ValidationError({"seats": errors})
-        if {w for w in winds if w} != expected:
-            raise serializers.ValidationError(
-                {"seats": [f"Give the starting winds {', '.join(sorted(expected))} one each"
-                           + (" (the fifth player starts sitting out: no wind)."
-                              if len(seats) == 5 else ".")]}
-            )
+        seats = [SeatChoice(s.get("member"), s.get("guest_name") or "",
+                            s.get("starting_wind") or "") for s in attrs["seats"]]
+        problems, table = seat_problems(session, seats)
+        if any(problems):
+            raise serializers.ValidationError({"seats": problems})
+        if table:
+            raise serializers.ValidationError({"seats": table})
+        attrs["seats"] = seats
         number = attrs.get("number")
         if number is not None and Table.objects.filter(session=session, number=number).exists():
             raise serializers.ValidationError({"number": [f"Table {number} already exists."]})
         return attrs
 
-    @transaction.atomic
     def create(self, validated):
-        seats = validated.pop("seats")
-        session = validated["session"]
-        if validated.get("number") is None:
-            last = session.tables.order_by("-number").values_list("number", flat=True).first()
-            validated["number"] = (last or 0) + 1
-        table = Table.objects.create(**validated)
-        Seat.objects.bulk_create(
-            Seat(table=table, position=i, member=s.get("member"),
-                 guest_name="" if s.get("member") else s["guest_name"].strip(),
-                 starting_wind=s.get("starting_wind") or "")
-            for i, s in enumerate(seats)
-        )
-        return table
+        return seat_table(validated["session"], validated["seats"], validated.get("number"))
 
 
 # -- hands --------------------------------------------------------------------------------

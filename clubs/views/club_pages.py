@@ -78,7 +78,8 @@ def _session_page(request, club, club_session, seating_form=None, status_error="
     roles = roles_context(request.user, club)
     if seating_form is None and roles["can_record"] and club_session.is_open:
         seating_form = SeatingForm(
-            club=club, players=players_for(club_session.house_rule_version)
+            club=club, players=players_for(club_session.house_rule_version),
+            session=club_session,
         )
     tables = club_session.tables.prefetch_related("seats__member")
     return render(
@@ -101,7 +102,8 @@ def _session_page(request, club, club_session, seating_form=None, status_error="
 @club_page(RECORD)
 def add_table(request, club, club_session):
     form = SeatingForm(
-        request.POST, club=club, players=players_for(club_session.house_rule_version)
+        request.POST, club=club, players=players_for(club_session.house_rule_version),
+        session=club_session,
     )
     if not club_session.is_open:
         messages.error(request, "This session is closed: reopen it before adding a table.")
