@@ -5,11 +5,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 urlpatterns = [
     # The club API first: its routes are the ones tables hit while a night is played.
     path("api/v1/", include("clubs.api_urls")),
+    path("api/v1/", include("sheets.api_urls")),
     path("api/v1/", include("scoring.urls")),
     path("api/v1/", include("scoring.house_rule_urls")),
     path("api/v1/", include("settlements.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/v1/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("", include("sheets.urls")),
     path("", include("clubs.urls")),
 ]
