@@ -55,22 +55,34 @@ def _download(request, club_session, fmt, table=None):
     return response
 
 
-@club_page(READ)
+def _sheet_page(view):
+    """``club_page`` found the session within this club: let it know its club without asking
+    the database again."""
+
+    def inner(request, club, club_session, **kwargs):
+        club_session.club = club
+        return view(request, club, club_session, **kwargs)
+
+    inner.__name__, inner.__doc__ = view.__name__, view.__doc__
+    return club_page(READ)(inner)
+
+
+@_sheet_page
 def session_sheet(request, club, club_session):
     """Every table's sheets, then the night's final totals and places."""
     return _page(request, club, club_session)
 
 
-@club_page(READ)
+@_sheet_page
 def table_sheet(request, club, club_session, table):
     return _page(request, club, club_session, table)
 
 
-@club_page(READ)
+@_sheet_page
 def session_download(request, club, club_session, fmt):
     return _download(request, club_session, fmt)
 
 
-@club_page(READ)
+@_sheet_page
 def table_download(request, club, club_session, table, fmt):
     return _download(request, club_session, fmt, table)
