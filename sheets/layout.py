@@ -21,6 +21,9 @@ from sheets.data import POT, WIND_NAMES, SessionSheet, SheetHand, TableSheet, en
 
 ROWS_PER_PLAYER_SHEET = 12  # 004's template: twelve hands a sheet
 BLANK_TALLY_ROWS = 24
+# The relative widths of each kind of page's first columns (a figure's column is 1).
+LABEL_WEIGHTS = {"per_player": (1.5, 1.3), "tally": (0.8, 1.4, 1.4),
+                 "summary": (0.6, 3.0, 1.0, 1.0)}
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,12 @@ class Row:
     # "subtract", "final", "blank" (to fill in by hand)
     kind: str = "hand"
     note: str = ""  # shown under a struck-through hand: why it counts for nothing
+
+    @property
+    def is_foot(self) -> bool:
+        """Totals, Subtract, Final totals, Brought forward: a label across the first two
+        columns, then figures."""
+        return self.kind in ("totals", "subtract", "final", "brought")
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,18 @@ class Page:
     @property
     def columns(self) -> int:
         return sum(cell.colspan for cell in self.header[0])
+
+    @property
+    def widths(self) -> tuple[float, ...]:
+        """Each column's share of the page width (they add up to 1): the label columns wider
+        than a figure's, so the print view and the PDF lay the page out alike."""
+        first = LABEL_WEIGHTS[self.kind]
+        weights = (*first, *[1.0] * (self.columns - len(first)))
+        return tuple(w / sum(weights) for w in weights)
+
+    @property
+    def percent_widths(self) -> tuple[str, ...]:
+        return tuple(f"{100 * w:.2f}" for w in self.widths)
 
 
 @dataclass(frozen=True)

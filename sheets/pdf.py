@@ -137,7 +137,7 @@ def _grid(page: Page, styles) -> Table:
                 style.append(("SPAN", (0, r + 1), (-1, r + 1)))
             continue
         data.append(list(row.cells))
-        if row.kind in ("totals", "subtract", "final", "brought"):
+        if row.is_foot and page.kind != "tally":
             style.append(("SPAN", (0, r), (1, r)))
             style.append(("FONT", (0, r), (-1, r), BOLD, 8))
         if row.kind == "totals":
@@ -147,10 +147,7 @@ def _grid(page: Page, styles) -> Table:
         if row.kind == "blank":
             style.append(("TOPPADDING", (0, r), (-1, r), 5))
             style.append(("BOTTOMPADDING", (0, r), (-1, r), 5))
-    fixed = {"per_player": [18 * mm, 16 * mm], "tally": [11 * mm, 17 * mm, 19 * mm],
-             "summary": [14 * mm, 60 * mm]}[page.kind]
-    rest = (WIDTH - sum(fixed)) / (columns - len(fixed))
-    widths = fixed + [rest] * (columns - len(fixed))
-    table = Table(data, colWidths=widths, repeatRows=len(page.header))
+    table = Table(data, colWidths=[WIDTH * w for w in page.widths],
+                  repeatRows=len(page.header))
     table.setStyle(TableStyle(style))
     return table
