@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "clubs",
     "scoring",
     "settlements",
+    "league",
     "sheets",
 ]
 

@@ -9,9 +9,11 @@ urlpatterns = [
     path("api/v1/", include("scoring.urls")),
     path("api/v1/", include("scoring.house_rule_urls")),
     path("api/v1/", include("settlements.urls")),
+    path("api/v1/", include("league.api_urls")),
     path("admin/", admin.site.urls),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/v1/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("", include("sheets.urls")),
     path("", include("clubs.urls")),
+    path("", include("league.urls")),
 ]

@@ -1,0 +1,168 @@
+"""League standings and exports against their yardsticks, side by side in one run (issue #17).
+
+    flock /tmp/bench.lock .venv/bin/python bench/league_build.py     # once: the 1M-hand club
+    flock /tmp/bench.lock .venv/bin/python bench/bench_league.py [--repeats 7]
+
+In the database of 1,000,000 hands that league_build.py makes, measured alternately (the
+median of the repeats; each side warmed once first):
+- a 20,000-hand season's standings, the API's JSON (in-process request, league rules of the
+  net preset), against the bare ``SELECT member_id, sum(net) ... WHERE season_id GROUP BY``
+  over the stored hand results (issue: at most 3x);
+- the club's all-time standings over the 1M hands against the same SQL over the club (at most
+  2x);
+- the season's every-hand-result CSV (the API's stream, read to the end) against PostgreSQL's
+  ``COPY (the same query) TO STDOUT`` (at most 2x), and the stream's peak Python memory for a
+  season and for a quarter of one (constant memory);
+- the standings page's query count for a season, a quarter of it, and all time (constant).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+BARE_SEASON = "SELECT member_id, sum(net) FROM clubs_handresult WHERE season_id = %s GROUP BY member_id"
+BARE_CLUB = "SELECT member_id, sum(net) FROM clubs_handresult WHERE club_id = %s GROUP BY member_id"
+COPY = """COPY (
+  SELECT ss.date, t.number, h.number, coalesce(m.display_name, s.guest_name), r.member_id,
+         r.seat_wind, r.score, r.net, r.running_total, r.won::int, r.gave::int, r."limit"
+  FROM clubs_handresult r JOIN clubs_clubsession ss ON ss.id = r.session_id
+  JOIN clubs_seat s ON s.id = r.seat_id JOIN clubs_table t ON t.id = s.table_id
+  JOIN clubs_hand h ON h.id = r.hand_id LEFT JOIN clubs_member m ON m.id = s.member_id
+  WHERE r.season_id = {season}
+  ORDER BY ss.date, t.number, h.number, s.position
+) TO STDOUT WITH (FORMAT csv, HEADER)"""
+
+
+def timed(fn) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return (time.perf_counter() - t0) * 1000
+
+
+def side_by_side(name, ours, yardstick, repeats, limit):
+    ours(), yardstick()  # warm both (plans, caches)
+    a, b = [], []
+    for i in range(repeats):
+        pair = ((a, ours), (b, yardstick)) if i % 2 == 0 else ((b, yardstick), (a, ours))
+        for into, fn in pair:
+            into.append(timed(fn))
+    ma, mb = statistics.median(a), statistics.median(b)
+    verdict = "ok" if ma <= limit * mb else "OVER"
+    print(f"{name:<44} {ma:8.1f} ms vs {mb:8.1f} ms  = {ma / mb:4.2f}x (limit {limit}x) {verdict}")
+    return ma / mb
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", default="mahjong_league_bench")
+    parser.add_argument("--repeats", type=int, default=7)
+    args = parser.parse_args()
+    os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{args.db}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost")
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from rest_framework.test import APIClient
+
+    from clubs.models import Club, HandResult, Season
+
+    club = Club.objects.get(slug="bench")
+    seasons = list(Season.objects.filter(club=club).order_by("start"))
+    season = seasons[len(seasons) // 2]
+    hands = HandResult.objects.filter(season=season).values("hand_id").distinct().count()
+    total = HandResult.objects.filter(club=club).values("hand_id").distinct().count()
+    print(f"club 'bench': {total:,} hands; season {season.name!r}: {hands:,} hands")
+    user, _ = get_user_model().objects.get_or_create(
+        username="bench-admin", defaults={"is_superuser": True, "is_staff": True})
+    api = APIClient()
+    api.force_authenticate(user)
+
+    def bare(sql, arg):
+        def run():
+            with connection.cursor() as cursor:
+                cursor.execute(sql, [arg])
+                return dict(cursor.fetchall())
+        return run
+
+    def get_json(path):
+        def run():
+            answer = api.get(path)
+            assert answer.status_code == 200, answer.content[:300]
+            return answer.json()
+        return run
+
+    season_path = f"/api/v1/seasons/{season.pk}/standings/"
+    club_path = f"/api/v1/clubs/{club.slug}/standings/"
+    # The standings' nets are the bare SQL's sums, member by member.
+    for path, sql, arg in ((season_path, BARE_SEASON, season.pk), (club_path, BARE_CLUB, club.pk)):
+        nets = {r["member_id"]: r["net"] for r in get_json(path)()["rows"]}
+        assert nets == bare(sql, arg)(), path
+
+    csv_path = f"/api/v1/seasons/{season.pk}/hand-results/"
+
+    def stream(query=None):
+        def run():
+            answer = api.get(csv_path, {"format": "csv", **(query or {})})
+            return sum(len(chunk) for chunk in answer.streaming_content)
+        return run
+
+    def copy():
+        raw = connection.connection
+        size = 0
+        with raw.cursor() as cursor, cursor.copy(COPY.format(season=int(season.pk))) as out:
+            for data in out:
+                size += len(data)
+        return size
+
+    connection.ensure_connection()
+    ours_size, copy_size = stream()(), copy()
+    print(f"hand results CSV: {ours_size:,} bytes streamed; COPY {copy_size:,} bytes")
+    print()
+    side_by_side("season standings, API JSON vs SUM GROUP BY", get_json(season_path),
+                 bare(BARE_SEASON, season.pk), args.repeats, 3)
+    side_by_side("all-time standings (1M hands) vs SUM GROUP BY", get_json(club_path),
+                 bare(BARE_CLUB, club.pk), args.repeats, 2)
+    side_by_side("season hand results, CSV stream vs COPY", stream(), copy, args.repeats, 2)
+
+    quarter = {"as_of": (season.start.toordinal() and
+                         season.start.fromordinal(season.start.toordinal() + 49)).isoformat()}
+    peaks = {}
+    for label, query in (("a season", None), ("a quarter season", quarter)):
+        tracemalloc.start()
+        size = stream(query)()
+        peaks[label] = (tracemalloc.get_traced_memory()[1], size)
+        tracemalloc.stop()
+    for label, (peak, size) in peaks.items():
+        print(f"CSV of {label:<17}: {size:>10,} bytes, peak Python memory {peak / 1024:7.0f} KiB")
+
+    page = Client()
+    page.force_login(user)
+    counts = {}
+    for label, path, query in (
+        ("a season", f"/clubs/bench/league/{season.pk}/", {}),
+        ("a quarter season", f"/clubs/bench/league/{season.pk}/", quarter),
+        ("all time", "/clubs/bench/league/all-time/", {}),
+    ):
+        page.get(path, query)
+        with CaptureQueriesContext(connection) as ctx:
+            assert page.get(path, query).status_code == 200
+        counts[label] = len(ctx)
+    print("standings page queries: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,189 @@
+"""The league API: a season's standings and hand results (JSON, CSV or XLSX), its league rules
+and published snapshots, and a club's all-time standings. Seasons are looked up among the clubs
+the user may see (members, or anyone for a published club); only club admins change rules or
+publish."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import exports
+from clubs import permissions as perms
+from clubs.models import Season
+from league.export_sheets import hands_sheet
+from league.forms import FORMATS
+from league.models import SeasonLeague, Snapshot, rules_of
+from league.queries import standings
+from league.ranking import PRESETS
+from league.serializers import (
+    LeagueRulesSerializer,
+    SnapshotSerializer,
+    StandingsQuerySerializer,
+    StandingsSerializer,
+)
+from league.views import publish_snapshot, standings_download
+
+
+class _Download(BaseRenderer):
+    """Lets ``?format=csv|xlsx`` through DRF's content negotiation; the view answers those
+    with a streamed file itself, so this never renders."""
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return data if isinstance(data, bytes) else str(data).encode()
+
+
+class CsvRenderer(_Download):
+    media_type, format = "text/csv", "csv"
+
+
+class XlsxRenderer(_Download):
+    media_type, format = exports.EXPORTERS["xlsx"].content_type, "xlsx"
+
+
+DOWNLOADS = {
+    (200, "application/json"): StandingsSerializer,
+    (200, "text/csv"): OpenApiTypes.BINARY,
+    (200, XlsxRenderer.media_type): OpenApiTypes.BINARY,
+    400: OpenApiResponse(description="A filter or format that cannot be used, with its field."),
+    404: OpenApiResponse(description="No such season among the clubs you may see."),
+}
+QUERY = [StandingsQuerySerializer]
+
+
+def visible_season(request, season_id) -> Season:
+    return get_object_or_404(
+        Season.objects.select_related("club"), pk=season_id,
+        club__in=perms.visible_clubs(request.user))
+
+
+def require_admin(request, club) -> None:
+    if not request.user.is_authenticated:
+        raise NotAuthenticated()
+    if not perms.can_admin(request.user, club):
+        raise PermissionDenied(f"Only a club admin of {club.name} can do this.")
+
+
+class _StandingsBase(APIView):
+    permission_classes = [AllowAny]  # the season or club lookup decides who sees what
+    renderer_classes = [JSONRenderer, CsvRenderer, XlsxRenderer]
+
+    def perform_content_negotiation(self, request, force=False):
+        fmt = request.query_params.get("format")
+        if fmt is not None and fmt not in FORMATS and not force:
+            raise ValidationError({"format": [
+                f"{fmt!r} is not a format here; use one of {', '.join(FORMATS)}."]})
+        return super().perform_content_negotiation(request, force)
+
+    def query(self, request) -> StandingsQuerySerializer:
+        query = StandingsQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        return query
+
+
+@extend_schema(tags=["league"], parameters=QUERY, responses=DOWNLOADS,
+               summary="A season's standings as JSON, CSV or XLSX (?format=)")
+class SeasonStandingsView(_StandingsBase):
+    def get(self, request, season_id: int):
+        season = visible_season(request, season_id)
+        query = self.query(request)
+        filters = query.filters()
+        table = standings(rules_of(season), season=season, filters=filters)
+        fmt = query.validated_data["format"]
+        if fmt != "json":
+            return standings_download(table, fmt, f"{season.club.slug}-{season.name}-standings")
+        return Response({**table.to_json(), "filters": filters.to_dict()})
+
+
+@extend_schema(tags=["league"], parameters=QUERY, responses=DOWNLOADS,
+               summary="Every counted hand result of a season as JSON, CSV or XLSX (streamed)")
+class SeasonHandResultsView(_StandingsBase):
+    renderer_classes = [JSONRenderer, CsvRenderer, XlsxRenderer]
+
+    def get(self, request, season_id: int):
+        season = visible_season(request, season_id)
+        query = self.query(request)
+        return exports.download([hands_sheet(season, query.filters())],
+                                query.validated_data["format"],
+                                f"{season.club.slug}-{season.name}-hands")
+
+
+@extend_schema(tags=["league"], parameters=QUERY, responses=DOWNLOADS,
+               summary="A club's all-time standings (net points) as JSON, CSV or XLSX")
+class ClubStandingsView(_StandingsBase):
+    def get(self, request, slug: str):
+        club = get_object_or_404(perms.visible_clubs(request.user), slug=slug)
+        query = self.query(request)
+        filters = query.filters()
+        table = standings(PRESETS["net"][1], club=club, filters=filters)
+        fmt = query.validated_data["format"]
+        if fmt != "json":
+            return standings_download(table, fmt, f"{club.slug}-all-time")
+        return Response({**table.to_json(), "filters": filters.to_dict()})
+
+
+@extend_schema(tags=["league"])
+class LeagueRulesView(APIView):
+    """A season's league rules. Anyone who sees the season reads them; club admins change them
+    (a preset, then any field), and the standings are recomputed with them at once."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=LeagueRulesSerializer)
+    def get(self, request, season_id: int):
+        return Response(LeagueRulesSerializer(rules_of(visible_season(request, season_id))).data)
+
+    @extend_schema(request=LeagueRulesSerializer, responses=LeagueRulesSerializer)
+    def put(self, request, season_id: int):
+        season = visible_season(request, season_id)
+        require_admin(request, season.club)
+        given = LeagueRulesSerializer(data=request.data, context={"current": rules_of(season)})
+        given.is_valid(raise_exception=True)
+        rules = given.validated_data["rules"]
+        league, _ = SeasonLeague.objects.get_or_create(season=season)
+        league.set_rules(rules)
+        league.preset = given.validated_data.get("preset", "")
+        league.updated_by = request.user
+        league.save()
+        return Response(LeagueRulesSerializer(rules).data)
+
+
+@extend_schema(tags=["league"])
+class SnapshotsView(APIView):
+    """Published standings of a season, newest first; club admins publish (POST)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=SnapshotSerializer(many=True))
+    def get(self, request, season_id: int):
+        season = visible_season(request, season_id)
+        return Response(SnapshotSerializer(season.league_snapshots.all(), many=True).data)
+
+    @extend_schema(request=SnapshotSerializer, responses={201: SnapshotSerializer})
+    def post(self, request, season_id: int):
+        season = visible_season(request, season_id)
+        require_admin(request, season.club)
+        given = SnapshotSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        snapshot = publish_snapshot(season, request.user, given.validated_data.get("as_of"),
+                                    given.validated_data.get("note", ""))
+        return Response(SnapshotSerializer(snapshot).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["league"], responses=SnapshotSerializer)
+class SnapshotView(APIView):
+    permission_classes = [AllowAny]
+
+    def get(self, request, season_id: int, snapshot_id: int):
+        season = visible_season(request, season_id)
+        return Response(SnapshotSerializer(
+            get_object_or_404(Snapshot, pk=snapshot_id, season=season)).data)
+
+

@@ -1,0 +1,16 @@
+"""Fill the per-night summary for the nights recorded before the league app existed."""
+
+from django.db import migrations
+
+
+def fill(apps, schema_editor):
+    from league.summary import refresh_all
+
+    # refresh_all reads and writes by SQL on the tables as they stand at this migration.
+    refresh_all(apps.get_model("clubs", "Table").objects.all())
+
+
+class Migration(migrations.Migration):
+    dependencies = [("league", "0001_initial")]
+
+    operations = [migrations.RunPython(fill, migrations.RunPython.noop)]

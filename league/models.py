@@ -1,0 +1,114 @@
+"""The league's own tables: a season's league rules, the per-night summary standings read, and
+published snapshots. Clubs never import these (apps depend one way)."""
+
+from django.conf import settings
+from django.db import models
+
+from league.ranking import COMBINES, MEASURES, POINT_SCHEMES, PRESETS, LeagueRules
+
+
+class SeasonLeague(models.Model):
+    """A season's league rules (``league.ranking.LeagueRules`` as columns), copied from a preset
+    and adjusted. A season without a row is ranked by the net-points preset."""
+
+    season = models.OneToOneField("clubs.Season", on_delete=models.CASCADE,
+                                  related_name="league")
+    preset = models.CharField(max_length=30, blank=True,
+                              help_text="The preset these rules were copied from.")
+    measure = models.CharField(max_length=20, choices=list(MEASURES.items()), default="net")
+    combine = models.CharField(max_length=10, choices=list(COMBINES.items()), default="sum")
+    points = models.CharField(max_length=12, choices=[(k, k) for k in POINT_SCHEMES],
+                              default="4-2-1-0")
+    best_n = models.PositiveSmallIntegerField(null=True, blank=True)
+    min_nights = models.PositiveSmallIntegerField(default=0)
+    min_share = models.PositiveSmallIntegerField(default=0)
+    tie_breaks = models.JSONField(default=list, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+
+    def __str__(self) -> str:
+        return f"League rules of {self.season}"
+
+    def rules(self) -> LeagueRules:
+        return LeagueRules(
+            measure=self.measure, combine=self.combine, points=self.points, best_n=self.best_n,
+            min_nights=self.min_nights, min_share=self.min_share,
+            tie_breaks=tuple(self.tie_breaks),
+        )
+
+    def set_rules(self, rules: LeagueRules) -> None:
+        for name, value in rules.to_dict().items():
+            setattr(self, name, value)
+
+
+def rules_of(season) -> LeagueRules:
+    row = SeasonLeague.objects.filter(season=season).first()
+    return row.rules() if row else PRESETS["net"][1]
+
+
+class NightResult(models.Model):
+    """DERIVED summary, rebuilt from ``clubs.HandResult`` whenever a table is recomputed
+    (``league.summary``): one row per seat (a player at one table one night) with what
+    standings sum, so a season or all-time table reads nights, not hands. Never the record."""
+
+    seat = models.OneToOneField("clubs.Seat", on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey("clubs.Table", on_delete=models.CASCADE, related_name="+",
+                              db_index=False)
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+",
+                             db_index=False)
+    season = models.ForeignKey("clubs.Season", null=True, blank=True, on_delete=models.CASCADE,
+                               related_name="+", db_index=False)
+    session = models.ForeignKey("clubs.ClubSession", on_delete=models.CASCADE, related_name="+",
+                                db_index=False)
+    member = models.ForeignKey("clubs.Member", null=True, blank=True, on_delete=models.CASCADE,
+                               related_name="+", db_index=False)
+    guest_name = models.CharField(max_length=80, blank=True)
+    date = models.DateField()
+    house_rule = models.ForeignKey("clubs.HouseRuleRecord", on_delete=models.CASCADE,
+                                   related_name="+", db_index=False)
+    table_number = models.PositiveSmallIntegerField()
+    # False once the table has no counted hand (every hand voided): the row stays, unread.
+    counted = models.BooleanField(default=True)
+    hands = models.PositiveIntegerField()
+    net = models.IntegerField()
+    mahjongs = models.PositiveIntegerField()
+    given = models.PositiveIntegerField()
+    limits = models.PositiveIntegerField()
+    best_score = models.IntegerField(default=0)
+    place = models.PositiveSmallIntegerField()
+    tied = models.PositiveSmallIntegerField()
+    points_zero = models.FloatField(help_text="Table points under 4/2/1/0, ties sharing.")
+    points_half = models.FloatField(help_text="Table points under 4/2/1/0.5, ties sharing.")
+
+    class Meta:
+        ordering = ["date", "table_number", "place"]
+        indexes = [
+            models.Index(fields=["season", "date"], name="night_by_season_date"),
+            models.Index(fields=["club", "date"], name="night_by_club_date"),
+            models.Index(fields=["member", "date"], name="night_by_member_date"),
+            models.Index(fields=["session"], name="night_by_session"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.date} table {self.table_number}: {self.net:+d}"
+
+
+class Snapshot(models.Model):
+    """Published standings, frozen: what ``league.ranking.Standings.to_json()`` gave when
+    published (rows, rules, the calculation written out). Later corrections leave it alone."""
+
+    season = models.ForeignKey("clubs.Season", on_delete=models.CASCADE,
+                               related_name="league_snapshots")
+    as_of = models.DateField(help_text="Nights up to and including this date counted.")
+    published = models.DateTimeField(auto_now_add=True)
+    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+    note = models.CharField(max_length=200, blank=True)
+    data = models.JSONField()
+
+    class Meta:
+        ordering = ["season", "-published", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.season} as of {self.as_of}"

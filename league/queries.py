@@ -1,0 +1,150 @@
+"""Reading standings from the per-night summary: a constant number of queries whatever the
+number of nights, hands or players (one GROUP BY per player, one count of the nights, the
+players' names; best-N adds each player's night values)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
+
+from clubs.models import HandResult, Member
+from league.models import NightResult
+from league.ranking import LeagueRules, PlayerTotals, Standings, rank
+
+POINT_COLUMNS = {"4-2-1-0": "points_zero", "4-2-1-0.5": "points_half"}
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What the page's and the API's filters narrow the nights to."""
+
+    start: dt.date | None = None
+    end: dt.date | None = None
+    as_of: dt.date | None = None
+    house_rule: int | None = None  # a HouseRuleRecord id
+    table: int | None = None  # a table number
+
+    def apply(self, qs: QuerySet) -> QuerySet:
+        if self.start:
+            qs = qs.filter(date__gte=self.start)
+        if self.end:
+            qs = qs.filter(date__lte=self.end)
+        if self.as_of:
+            qs = qs.filter(date__lte=self.as_of)
+        if self.house_rule:
+            qs = qs.filter(house_rule_id=self.house_rule)
+        if self.table:
+            qs = qs.filter(table_number=self.table)
+        return qs
+
+    def to_dict(self) -> dict:
+        return {k: (v.isoformat() if isinstance(v, dt.date) else v)
+                for k, v in self.__dict__.items() if v is not None}
+
+
+NO_FILTERS = Filters()
+
+
+def nights_of(season=None, club=None, filters: Filters = NO_FILTERS) -> QuerySet:
+    qs = NightResult.objects.filter(counted=True)
+    if season is not None:
+        qs = qs.filter(season_id=season.pk)
+    if club is not None:
+        qs = qs.filter(club_id=club.pk)
+    return filters.apply(qs)
+
+
+def standings(rules: LeagueRules, season=None, club=None,
+              filters: Filters = NO_FILTERS) -> Standings:
+    """A season's standings (or a club's all-time ones: ``club`` and no season)."""
+    nights = nights_of(season, club, filters)
+    who = ("member_id", "guest_name")
+    totals = list(
+        nights.values(*who).order_by().annotate(
+            nights=Count("session_id", distinct=True), hands=Sum("hands"), net=Sum("net"),
+            mahjongs=Sum("mahjongs"), given=Sum("given"), zero=Sum("points_zero"),
+            half=Sum("points_half"), place_sum=Sum("place"), tables=Count("id"),
+        )
+    )
+    season_nights = nights.aggregate(n=Count("session_id", distinct=True))["n"]
+    names = dict(Member.objects.filter(
+        pk__in=[t["member_id"] for t in totals if t["member_id"]]
+    ).values_list("id", "display_name"))
+    values = _night_values(nights, rules) if rules.combine == "best" else {}
+    players = []
+    for t in totals:
+        key = str(t["member_id"]) if t["member_id"] else f"guest:{t['guest_name']}"
+        players.append(PlayerTotals(
+            key=key, name=names.get(t["member_id"], t["guest_name"]), member_id=t["member_id"],
+            nights=t["nights"], hands=t["hands"], net=t["net"], mahjongs=t["mahjongs"],
+            given=t["given"], points={"4-2-1-0": t["zero"], "4-2-1-0.5": t["half"]},
+            place_sum=t["place_sum"], tables=t["tables"],
+            night_values=values.get((t["member_id"], t["guest_name"]), []),
+        ))
+    return rank(players, rules, season_nights)
+
+
+def _night_values(nights: QuerySet, rules: LeagueRules) -> dict[tuple, list[float]]:
+    """Each player's value of each night (a night at two tables counts once, summed)."""
+    column = "net" if rules.measure == "net" else POINT_COLUMNS[rules.points]
+    found: dict[tuple, list[float]] = {}
+    rows = nights.values("member_id", "guest_name", "session_id").order_by().annotate(
+        value=Sum(column)).values_list("member_id", "guest_name", "value")
+    for member_id, guest_name, value in rows:
+        found.setdefault((member_id, guest_name), []).append(value)
+    return found
+
+
+def player_nights(member, season=None, filters: Filters = NO_FILTERS) -> QuerySet:
+    qs = NightResult.objects.filter(member_id=member.pk, counted=True)
+    if season is not None:
+        qs = qs.filter(season_id=season.pk)
+    return filters.apply(qs).order_by("date", "table_number")
+
+
+def player_hands(member, season=None, filters: Filters = NO_FILTERS) -> QuerySet:
+    qs = HandResult.objects.filter(member_id=member.pk)
+    if season is not None:
+        qs = qs.filter(season_id=season.pk)
+    qs = _hand_filters(qs, filters)
+    return qs
+
+
+def _hand_filters(qs: QuerySet, filters: Filters) -> QuerySet:
+    if filters.start:
+        qs = qs.filter(session__date__gte=filters.start)
+    if filters.end:
+        qs = qs.filter(session__date__lte=filters.end)
+    if filters.as_of:
+        qs = qs.filter(session__date__lte=filters.as_of)
+    if filters.house_rule:
+        qs = qs.filter(session__house_rule_version__record_id=filters.house_rule)
+    if filters.table:
+        qs = qs.filter(seat__table__number=filters.table)
+    return qs
+
+
+HAND_COLUMNS = ["date", "table", "hand", "player", "member_id", "wind", "score", "net",
+                "running_total", "mah_jong", "gave", "limit"]
+
+
+def hand_result_rows(season, filters: Filters = NO_FILTERS, chunk_size: int = 2000):
+    """Every counted hand result of the season, in play order, as export rows: read through
+    a server-side cursor on PostgreSQL (``iterator``), so memory stays that of one chunk."""
+    qs = _hand_filters(HandResult.objects.filter(season_id=season.pk), filters)
+    qs = qs.order_by("session__date", "seat__table__number", "hand__number", "seat__position")
+    rows = qs.values_list(
+        "session__date", "seat__table__number", "hand__number",
+        Coalesce(F("seat__member__display_name"), F("seat__guest_name")), "member_id",
+        "seat_wind", "score", "net", "running_total", "won", "gave", "limit",
+    )
+    for row in rows.iterator(chunk_size=chunk_size):
+        yield [row[0].isoformat(), *row[1:9], int(row[9]), int(row[10]), row[11]]
+
+
+def limit_hands(member, season=None, filters: Filters = NO_FILTERS) -> QuerySet:
+    return player_hands(member, season, filters).filter(~Q(limit="")).select_related(
+        "hand", "session").order_by("session__date", "hand__number")

@@ -1,0 +1,17 @@
+"""League pages under a club (config/urls.py includes this module at the site root)."""
+
+from django.urls import path
+
+from league import views
+
+SEASON = "clubs/<slug:slug>/league/<int:season_id>/"
+
+urlpatterns = [
+    path("clubs/<slug:slug>/league/", views.league_home, name="league"),
+    path("clubs/<slug:slug>/league/all-time/", views.all_time, name="league-all-time"),
+    path(SEASON, views.season_standings, name="league-season"),
+    path(SEASON + "rules/", views.league_rules, name="league-rules"),
+    path(SEASON + "publish/", views.publish, name="league-publish"),
+    path(SEASON + "snapshots/<int:snapshot_id>/", views.snapshot_page, name="league-snapshot"),
+    path(SEASON + "players/<int:member_id>/", views.player_page, name="league-player"),
+]

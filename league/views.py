@@ -1,0 +1,175 @@
+"""League pages: a season's standings (filters, "as of", downloads), its league rules and
+published snapshots, and a player's season. Thin views: the reading is in ``league.queries``."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+
+import exports
+from clubs.models import Member, Season
+from clubs.views.access import ADMIN, READ, club_page, roles_context
+from league.chart import running_total_svg
+from league.export_sheets import calculation_sheet, hands_sheet, standings_sheet
+from league.forms import FORMATS, FilterForm, LeagueRulesForm, PublishForm
+from league.models import SeasonLeague, Snapshot, rules_of
+from league.queries import Filters, limit_hands, player_hands, player_nights, standings
+from league.ranking import PRESETS
+
+
+def _season(club, season_id) -> Season:
+    return get_object_or_404(Season, pk=season_id, club=club)
+
+
+def _filters(request, club) -> tuple[FilterForm, Filters | None]:
+    form = FilterForm(request.GET or None, club=club)
+    if not form.is_bound:
+        return form, Filters()
+    return form, form.filters() if form.is_valid() else None
+
+
+def standings_download(standings_, fmt: str, stem: str):
+    sheets = [standings_sheet(standings_)]
+    if fmt != "csv":  # CSV stays one plain table; the others carry the calculation too
+        sheets.append(calculation_sheet(standings_))
+    return exports.download(sheets, fmt, stem)
+
+
+@club_page(READ)
+def league_home(request, club):
+    """The club's seasons, each linking to its standings, and the all-time table."""
+    seasons = club.seasons.all()
+    return render(request, "league/home.html", {"club": club, "seasons": seasons,
+                                                **roles_context(request.user, club)})
+
+
+@club_page(READ)
+def season_standings(request, club, season_id):
+    season = _season(club, season_id)
+    form, filters = _filters(request, club)
+    fmt = request.GET.get("format")
+    if fmt and fmt not in FORMATS:
+        return HttpResponseBadRequest(f"{fmt!r} is not a download format; use csv, xlsx or json.")
+    if filters is None:
+        if fmt:
+            return HttpResponseBadRequest(
+                "The filters are not valid: " + "; ".join(
+                    f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+        filters = Filters()
+    rules = rules_of(season)
+    if fmt and request.GET.get("what") == "hands":
+        return exports.download([hands_sheet(season, filters)], fmt,
+                                f"{club.slug}-{season.name}-hands")
+    table = standings(rules, season=season, filters=filters)
+    if fmt:
+        return standings_download(table, fmt, f"{club.slug}-{season.name}-standings")
+    context = {
+        "club": club, "season": season, "standings": table, "form": form,
+        "query": request.GET.urlencode(), "formats": FORMATS,
+        "snapshots": season.league_snapshots.all()[:10], "publish_form": PublishForm(),
+        **roles_context(request.user, club),
+    }
+    return render(request, "league/standings.html", context,
+                  status=400 if form.is_bound and not form.is_valid() else 200)
+
+
+@club_page(READ)
+def all_time(request, club):
+    """Every night the club has recorded, ranked by net points."""
+    form, filters = _filters(request, club)
+    table = standings(PRESETS["net"][1], club=club, filters=filters or Filters())
+    fmt = request.GET.get("format")
+    if fmt in FORMATS:
+        return standings_download(table, fmt, f"{club.slug}-all-time")
+    return render(request, "league/standings.html", {
+        "club": club, "season": None, "standings": table, "form": form,
+        "query": request.GET.urlencode(), "formats": FORMATS,
+        **roles_context(request.user, club)})
+
+
+@club_page(ADMIN)
+def league_rules(request, club, season_id):
+    season = _season(club, season_id)
+    instance = SeasonLeague.objects.filter(season=season).first() or SeasonLeague(
+        season=season, **{k: v for k, v in PRESETS["net"][1].to_dict().items()})
+    form = LeagueRulesForm(request.POST or None, instance=instance)
+    if request.method == "POST" and form.is_valid():
+        league = form.save(commit=False)
+        league.updated_by = request.user
+        league.save()
+        messages.success(request, "League rules saved: the standings are recomputed with them.")
+        return redirect("league-season", club.slug, season.pk)
+    return render(request, "league/rules.html", {"club": club, "season": season, "form": form},
+                  status=400 if form.is_bound else 200)
+
+
+@require_POST
+@club_page(ADMIN)
+def publish(request, club, season_id):
+    season = _season(club, season_id)
+    form = PublishForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give the date as YYYY-MM-DD.")
+        return redirect("league-season", club.slug, season.pk)
+    snapshot = publish_snapshot(season, request.user, form.cleaned_data.get("as_of"),
+                                form.cleaned_data.get("note", ""))
+    messages.success(request, f"Published the standings as of {snapshot.as_of:%-d %b %Y}.")
+    return redirect("league-snapshot", club.slug, season.pk, snapshot.pk)
+
+
+def publish_snapshot(season, user, as_of: dt.date | None = None, note: str = "") -> Snapshot:
+    """Freeze the season's standings as of a date, with the calculation written out."""
+    as_of = as_of or timezone.localdate()
+    with transaction.atomic():
+        table = standings(rules_of(season), season=season, filters=Filters(as_of=as_of))
+        return Snapshot.objects.create(season=season, as_of=as_of, note=note,
+                                       published_by=user if user and user.pk else None,
+                                       data=table.to_json())
+
+
+@club_page(READ)
+def snapshot_page(request, club, season_id, snapshot_id):
+    season = _season(club, season_id)
+    snapshot = get_object_or_404(Snapshot, pk=snapshot_id, season=season)
+    return render(request, "league/snapshot.html",
+                  {"club": club, "season": season, "snapshot": snapshot,
+                   "rows": snapshot.data["rows"]})
+
+
+@club_page(READ)
+def player_page(request, club, season_id, member_id):
+    season = _season(club, season_id)
+    member = get_object_or_404(Member, pk=member_id, club=club)
+    form, filters = _filters(request, club)
+    filters = filters or Filters()
+    nights = list(player_nights(member, season, filters))
+    running, chart_points = 0, [("start", 0)]
+    for night in nights:
+        running += night.net
+        night.running = running
+        chart_points.append((f"{night.date:%-d %b}", running))
+    hands = sum(n.hands for n in nights)
+    mahjongs = sum(n.mahjongs for n in nights)
+    given = sum(n.given for n in nights)
+    best = (player_hands(member, season, filters).filter(won=True)
+            .select_related("hand", "session").order_by("-score", "session__date").first())
+    context = {
+        "club": club, "season": season, "member": member, "nights": nights, "form": form,
+        "chart": nights and mark_safe(running_total_svg(chart_points,  # noqa: S308  escaped in chart.py
+                                             f"{member.display_name}: running total")),
+        "hands": hands, "mahjongs": mahjongs, "given": given, "net": running,
+        "mahjong_rate": mahjongs / hands if hands else 0,
+        "given_rate": given / hands if hands else 0,
+        "best": best, "limits": list(limit_hands(member, season, filters)),
+        "best_night": max((n.net for n in nights), default=None),
+    }
+    return render(request, "league/player.html", context)
+
+
