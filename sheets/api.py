@@ -18,7 +18,7 @@ from clubs import permissions as perms
 from clubs.api import ClubScoped
 from clubs.models import ClubSession, Table
 from sheets.build import FORMATS, SheetRequest, SheetRequestError, check_blank, check_layout
-from sheets.data import LAYOUTS, POT, SessionSheet, ending
+from sheets.data import LAYOUTS, POT, SessionSheet, default_layout, ending, pick_layout
 from sheets.renderers import DOWNLOAD_RENDERERS, _Download
 
 PARAMETERS = [
@@ -87,6 +87,20 @@ class SheetSerializer(serializers.Serializer):
     tables = SheetTableSerializer(many=True)
     standings = StandingSerializer(many=True, help_text="The night's final totals and places "
                                                         "(the whole session only).")
+
+
+class LayoutPickSerializer(serializers.Serializer):
+    layout = serializers.ChoiceField(
+        choices=list(LAYOUTS), allow_null=True,
+        help_text="per_player or tally for this session; null for the house rule's own.")
+
+
+class LayoutAnswerSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    layout = serializers.ChoiceField(choices=list(LAYOUTS),
+                                     help_text="The sheet the session now prints.")
+    house_rule_layout = serializers.ChoiceField(choices=list(LAYOUTS))
+    picked = serializers.BooleanField(help_text="A scorer picked it (else the house rule's).")
 
 
 def sheet_data(session_id: int, sheet: SessionSheet, whole: bool) -> dict:
@@ -169,6 +183,8 @@ class SheetActions(ClubScoped):
 
 @extend_schema(tags=["sessions"])
 class SessionSheetViewSet(SheetActions, viewsets.GenericViewSet):
+    action_roles = {"sheet_layout": perms.SCORER}
+
     def get_queryset(self):
         return ClubSession.objects.filter(
             club__in=perms.visible_clubs(self.request.user)
@@ -181,6 +197,21 @@ class SessionSheetViewSet(SheetActions, viewsets.GenericViewSet):
         """Every table's score sheets (the per-player sheets of 004 or the tally sheet of
         002), then the night's final totals and places."""
         return self.answer(request, self.get_object(), None)
+
+    @extend_schema(request=LayoutPickSerializer, responses=LayoutAnswerSerializer,
+                   summary="Pick the session's score sheet")
+    @action(detail=True, methods=["post"], url_path="sheet-layout",
+            renderer_classes=[JSONRenderer])
+    def sheet_layout(self, request, pk=None):
+        """Scorers pick the sheet a session prints, whatever its house rule names (null goes
+        back to the house rule's own)."""
+        session = self.get_object()
+        serializer = LayoutPickSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        _, now = pick_layout(session, serializer.validated_data["layout"], request.user)
+        house = default_layout(session)
+        return Response({"session": session.pk, "layout": now or house,
+                         "house_rule_layout": house, "picked": now is not None})
 
 
 @extend_schema(tags=["sessions"])

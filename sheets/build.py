@@ -59,9 +59,11 @@ class SheetRequest:
     layout: str | None = None  # None: the house rule's own
     blank: bool = False
 
-    def sheet(self) -> SessionSheet:
+    def sheet(self, default: str | None = None) -> SessionSheet:
+        """The figures; the layout asked for, else ``default`` (the session's, when the caller
+        has read it already), else the session's as picked or its house rule's."""
         tables = [self.table] if self.table is not None else None
-        return session_sheet(self.session, self.layout, tables)
+        return session_sheet(self.session, self.layout or default, tables)
 
     def document(self, sheet: SessionSheet | None = None) -> Document:
         return document(sheet or self.sheet(), whole_session=self.table is None,

@@ -123,6 +123,41 @@ def default_layout(session: ClubSession) -> str:
     return session.house_rule_version.data.get("score_sheet") or "per_player"
 
 
+def session_layout(session: ClubSession) -> str:
+    """The sheet a scorer picked for this session (``SessionLayout``), else the house rule's."""
+    from sheets.models import SessionLayout
+
+    picked = (SessionLayout.objects.filter(session_id=session.pk)
+              .values_list("layout", flat=True).first())
+    return picked or default_layout(session)
+
+
+def pick_layout(session: ClubSession, layout: str | None, user) -> tuple[str | None, str | None]:
+    """Make ``layout`` the session's sheet (None: back to the house rule's), with an entry in
+    the audit trail. Returns the pick before and after."""
+    from django.db import transaction
+
+    from sheets.models import SessionLayout
+
+    with transaction.atomic():
+        before = (SessionLayout.objects.select_for_update().filter(session_id=session.pk)
+                  .values_list("layout", flat=True).first())
+        if layout is None:
+            SessionLayout.objects.filter(session_id=session.pk).delete()
+        else:
+            SessionLayout.objects.update_or_create(
+                session_id=session.pk,
+                defaults={"layout": layout,
+                          "chosen_by": user if user and user.is_authenticated else None})
+        if before != layout:
+            AuditEntry.objects.create(
+                club_id=session.club_id, user=user if user and user.is_authenticated else None,
+                action=AuditAction.UPDATE, object_type="clubsession", object_id=str(session.pk),
+                before={"sheet_layout": before}, after={"sheet_layout": layout},
+                note="Score sheet picked for the session.")
+    return before, layout
+
+
 def session_sheet(session: ClubSession, layout: str | None = None,
                   tables: list[Table] | None = None) -> SessionSheet:
     """The sheets of every table of the session (or of ``tables``), with the night's standings.
@@ -134,7 +169,7 @@ def session_sheet(session: ClubSession, layout: str | None = None,
     sheets = tuple(_table_sheets(tables, start))
     return SessionSheet(
         club=session.club.name, date=session.date, rule_name=version.record.name,
-        rule_version=version.number, layout=layout or default_layout(session), tables=sheets,
+        rule_version=version.number, layout=layout or session_layout(session), tables=sheets,
         standings=standings(sheets),
     )
 

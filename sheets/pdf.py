@@ -105,10 +105,12 @@ def _grid(page: Page, styles) -> Table:
         ("BACKGROUND", (0, 0), (-1, len(page.header) - 1), colors.HexColor("#eeeeee")),
         ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
         ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("LEFTPADDING", (0, 0), (-1, len(page.header) - 1), 1.5),
+        ("RIGHTPADDING", (0, 0), (-1, len(page.header) - 1), 1.5),
     ]
     # Narrow columns (five players and a pot) get a smaller header, so no word breaks.
     head = styles["head"] if columns <= 10 else ParagraphStyle(
-        "head-narrow", parent=styles["head"], fontSize=6.5, leading=8)
+        "head-narrow", parent=styles["head"], fontSize=6, leading=7.5)
     # Header rows, with their spans laid out on the grid.
     taken: set[tuple[int, int]] = set()
     for r, cells in enumerate(page.header):
@@ -137,8 +139,9 @@ def _grid(page: Page, styles) -> Table:
                 style.append(("SPAN", (0, r + 1), (-1, r + 1)))
             continue
         data.append(list(row.cells))
-        if row.is_foot and page.kind != "tally":
-            style.append(("SPAN", (0, r), (1, r)))
+        if row.is_foot:
+            if page.kind != "tally":
+                style.append(("SPAN", (0, r), (1, r)))
             style.append(("FONT", (0, r), (-1, r), BOLD, 8))
         if row.kind == "totals":
             style.append(("LINEABOVE", (0, r), (-1, r), 1.2, colors.black))

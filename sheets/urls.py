@@ -12,6 +12,7 @@ TABLE = SESSION + "tables/<int:table_id>/"
 urlpatterns = [
     path(SESSION + "sheet/", views.session_sheet, name="session"),
     path(SESSION + "sheet.<str:fmt>", views.session_download, name="session-download"),
+    path(SESSION + "sheet/layout/", views.choose_layout, name="choose-layout"),
     path(TABLE + "sheet/", views.table_sheet, name="table"),
     path(TABLE + "sheet.<str:fmt>", views.table_download, name="table-download"),
 ]

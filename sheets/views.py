@@ -3,11 +3,14 @@ whole session. Thin: ``sheets.build`` checks what is asked, ``sheets.data`` read
 
 from __future__ import annotations
 
+from django import forms
+from django.contrib import messages
 from django.http import HttpResponse, StreamingHttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.text import slugify
+from django.views.decorators.http import require_POST
 
-from clubs.views.access import READ, club_page, roles_context
+from clubs.views.access import READ, RECORD, club_page, roles_context
 from sheets.build import (
     FORMATS,
     SheetRequest,
@@ -16,7 +19,15 @@ from sheets.build import (
     check_format,
     check_layout,
 )
-from sheets.data import LAYOUTS, default_layout
+from sheets.data import LAYOUTS, default_layout, pick_layout, session_layout
+
+
+class LayoutForm(forms.Form):
+    layout = forms.ChoiceField(
+        label="This session's score sheet",
+        choices=[("", "The house rule's own"), *LAYOUTS.items()], required=False,
+        error_messages={"invalid_choice": "Pick the per-player sheet, the tally sheet or the "
+                                          "house rule's own."})
 
 
 def _asked(request, club_session, table=None) -> SheetRequest:
@@ -33,13 +44,21 @@ def _page(request, club, club_session, table=None):
         asked = _asked(request, club_session, table)
     except SheetRequestError as err:
         return _bad(err)
-    sheet = asked.sheet()
+    return _render(request, club, club_session, table, asked)
+
+
+def _render(request, club, club_session, table, asked, form=None, status=200):
+    picked = session_layout(club_session)
+    house = default_layout(club_session)
+    sheet = asked.sheet(default=picked)
+    if form is None:
+        form = LayoutForm(initial={"layout": picked if picked != house else ""})
     return render(request, "sheets/sheet.html", {
         "club": club, "club_session": club_session, "table": table,
         "doc": asked.document(sheet), "layout": sheet.layout, "blank": asked.blank,
-        "layouts": LAYOUTS, "house_layout": default_layout(club_session), "formats": FORMATS,
-        **roles_context(request.user, club),
-    })
+        "layouts": LAYOUTS, "house_layout": house, "session_layout": picked,
+        "formats": FORMATS, "layout_form": form, **roles_context(request.user, club),
+    }, status=status)
 
 
 def _download(request, club_session, fmt, table=None):
@@ -76,6 +95,20 @@ def session_sheet(request, club, club_session):
 @_sheet_page
 def table_sheet(request, club, club_session, table):
     return _page(request, club, club_session, table)
+
+
+@require_POST
+@club_page(RECORD)
+def choose_layout(request, club, club_session):
+    """A scorer picks the sheet this session prints (or goes back to the house rule's)."""
+    club_session.club = club
+    form = LayoutForm(request.POST)
+    if not form.is_valid():
+        return _render(request, club, club_session, None, SheetRequest(club_session), form, 400)
+    _, now = pick_layout(club_session, form.cleaned_data["layout"] or None, request.user)
+    name = LAYOUTS[now] if now else "the house rule's own sheet"
+    messages.success(request, f"This session now prints {name}.")
+    return redirect("sheets:session", club.slug, club_session.pk)
 
 
 @_sheet_page

@@ -118,3 +118,25 @@ def test_the_schema_documents_the_sheet_actions(client):
         assert set(op["responses"]["200"]["content"]) == {
             "application/json", "application/pdf", "text/csv",
             "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
+
+
+def test_a_scorer_picks_the_sessions_sheet(night, users):
+    url = f"/api/v1/sessions/{night.pk}/sheet-layout/"
+    answer = api_as(users, "scorer").post(url, {"layout": "tally"}, format="json")
+    assert answer.status_code == 200
+    assert answer.json() == {"session": night.pk, "layout": "tally",
+                             "house_rule_layout": "per_player", "picked": True}
+    sheet = api_as(users, "member").get(f"/api/v1/sessions/{night.pk}/sheet/").json()
+    assert sheet["layout"] == "tally"
+    answer = api_as(users, "scorer").post(url, {"layout": None}, format="json")
+    assert answer.json()["layout"] == "per_player" and not answer.json()["picked"]
+
+
+def test_picking_a_sheet_needs_a_scorer_and_a_known_sheet(night, users):
+    url = f"/api/v1/sessions/{night.pk}/sheet-layout/"
+    assert api_as(users, "member").post(url, {"layout": "tally"}, format="json"
+                                        ).status_code == 403
+    assert api_as(users, "outsider").post(url, {"layout": "tally"}, format="json"
+                                          ).status_code == 404
+    answer = api_as(users, "scorer").post(url, {"layout": "ledger"}, format="json")
+    assert answer.status_code == 400 and "layout" in answer.json()

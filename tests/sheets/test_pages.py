@@ -111,3 +111,38 @@ def test_the_table_sheets_queries_do_not_grow_with_the_night(night, users, clien
             assert response.status_code == 200
             counts.append(len(seen.captured_queries))
     assert counts[:2] == counts[2:] and max(counts) <= 10, counts
+
+
+def test_a_scorer_picks_the_sessions_sheet_and_everyone_sees_it(night, client_as, users):
+    from clubs.models import AuditEntry
+
+    client = client_as("scorer")
+    url = reverse("sheets:choose-layout", args=[night.club.slug, night.pk])
+    assert 'id="choose-layout"' in client.get(sheet_url(night)).content.decode()
+    response = client.post(url, {"layout": "tally"})
+    assert response.status_code == 302 and response["Location"] == sheet_url(night)
+    body = client.get(sheet_url(night)).content.decode()
+    assert 'class="sheet-page sheet-tally"' in body and "(picked for this session)" in body
+    table = night.tables.get()
+    assert "sheet-tally" in client.get(sheet_url(night, table)).content.decode()
+    entry = AuditEntry.objects.get(object_type="clubsession", object_id=str(night.pk))
+    assert entry.before == {"sheet_layout": None} and entry.after == {"sheet_layout": "tally"}
+    # Back to the house rule's own.
+    client.post(url, {"layout": ""})
+    assert "sheet-per_player" in client.get(sheet_url(night)).content.decode()
+
+
+def test_picking_a_sheet_needs_a_scorer_and_a_known_sheet(night, client_as):
+    url = reverse("sheets:choose-layout", args=[night.club.slug, night.pk])
+    member = client_as("member")
+    assert 'id="choose-layout"' not in member.get(sheet_url(night)).content.decode()
+    assert member.post(url, {"layout": "tally"}).status_code == 403
+    assert member.get(url).status_code == 405
+
+
+def test_an_unknown_sheet_is_a_form_error(night, client_as):
+    url = reverse("sheets:choose-layout", args=[night.club.slug, night.pk])
+    response = client_as("scorer").post(url, {"layout": "ledger"})
+    assert response.status_code == 400
+    assert "Pick the per-player sheet, the tally sheet or the house rule" in \
+        response.content.decode()
