@@ -150,3 +150,18 @@ def test_unknown_formats_and_layouts_are_refused_with_a_sentence(night, client_a
     assert response.status_code == 400 and "use per_player" in response.content.decode()
     response = client.get(page, {"blank": "maybe"})
     assert response.status_code == 400 and "blank=1" in response.content.decode()
+
+
+def test_a_night_without_hands_or_tables_still_prints(club, club_session, client_as):
+    """A session with no table yet, and a table with no hand yet: pages, not errors."""
+    client = client_as("member")
+    for blank in (0, 1):
+        for fmt in ("pdf", "csv", "xlsx"):
+            _, data = download(client, club_session, fmt, blank=blank)
+            assert data
+    from tests.sheets.nights import make_table
+
+    table = make_table(club_session, 1, 4)
+    _, data = download(client, club_session, "pdf", table.pk)
+    pages, text = pdf_text(data)
+    assert pages == 4 and "Final totals:" in text
