@@ -10,6 +10,7 @@ import datetime
 
 from django import forms
 from django.db.models import Q
+from django.utils import timezone
 
 from clubs.hand_text import HandTextError, parse_hand_text
 from clubs.models import (
@@ -40,6 +41,16 @@ class HouseRuleVersionChoiceField(forms.ModelChoiceField):
         return f"{obj.record.name} (v{obj.number})"
 
 
+def current_season(club, day: datetime.date):
+    """The club's season that ``day`` falls in (the latest begun, where two overlap)."""
+    return (
+        club.seasons.filter(start__lte=day)
+        .filter(Q(end__isnull=True) | Q(end__gte=day))
+        .order_by("-start")
+        .first()
+    )
+
+
 class StartSessionForm(forms.ModelForm):
     """Club home: start a club night under an exact house rule version."""
 
@@ -58,7 +69,8 @@ class StartSessionForm(forms.ModelForm):
         model = ClubSession
         fields = ["date", "season", "house_rule_version", "goulash_rule_version", "notes"]
         widgets = {
-            "date": forms.DateInput(attrs={"type": "date"}),
+            # A date box shows only an ISO date: in the locale's format it would show empty.
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "notes": forms.Textarea(attrs={"rows": 2}),
         }
 
@@ -74,7 +86,12 @@ class StartSessionForm(forms.ModelForm):
         self.fields["season"].required = False
         self.fields["season"].empty_label = "No season"
         if not self.is_bound:
-            self.initial.setdefault("date", datetime.date.today())
+            # Today where the club plays (the service's TIME_ZONE), not the server's UTC date.
+            today = timezone.localdate()
+            self.initial.setdefault("date", today)
+            season = current_season(club, today)
+            if season is not None:
+                self.initial.setdefault("season", season.pk)
             default = club.default_house_rule.latest_version() if club.default_house_rule else None
             if default is not None:
                 self.initial.setdefault("house_rule_version", default.pk)
@@ -187,10 +204,11 @@ class HandOutcomeForm(forms.Form):
         widget=forms.RadioSelect,
         error_messages={"required": "Choose who went Mah Jong, or Wall game if no one did."},
     )
+    # No answer chosen until the scorer picks one: a discarder picked means "on a discard",
+    # none means "from the wall" (clean), so the two questions never disagree.
     win_source = forms.ChoiceField(
         label="How was it won?",
         choices=WinSource.choices,
-        initial=WinSource.DISCARD,
         required=False,
         widget=forms.RadioSelect,
     )
@@ -223,7 +241,8 @@ class HandOutcomeForm(forms.Form):
         if winner is None:
             return data
         if not source:
-            self.add_error("win_source", "Say how the hand was won.")
+            source = WinSource.DISCARD if discarder else WinSource.WALL
+            data["win_source"] = source
         if source == WinSource.DISCARD and not discarder:
             self.add_error("discarder", "Won on a discard: say who discarded the winning tile.")
         if source in (WinSource.WALL, WinSource.KONG_BOX) and discarder:
@@ -246,6 +265,14 @@ class HandOutcomeForm(forms.Form):
     def discarder_seat_id(self) -> int | None:
         discarder = self.cleaned_data.get("discarder")
         return int(discarder) if discarder else None
+
+
+def losers_scores_count(rule) -> bool:
+    """Whether the losers' scores change any payment under ``rule`` (a ``HouseRule``): they
+    settle differences among themselves (004), or a lower-scoring winner pays theirs (001).
+    Under a rule where only the winner is paid (002, 003, 000) they do not."""
+    payment = rule.payment
+    return bool(payment.losers_settle_differences or payment.winner_pays_difference_if_lower)
 
 
 QUICK = "quick"
@@ -301,12 +328,18 @@ class SeatEntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.seat = seat
         self.wind = wind
+        # False where this seat's score changes no payment (a wall game; a loser under a rule
+        # where only the winner scores): an empty agreed score is then 0, nothing to type.
+        self.score_counts = True
 
     def clean(self):
         data = super().clean()
         if data.get("mode") == QUICK:
             if data.get("score") is None and "score" not in self.errors:
-                self.add_error("score", "Give the score the players agreed (0 if none).")
+                if self.score_counts:
+                    self.add_error("score", "Give the score the players agreed (0 if none).")
+                else:
+                    data["score"] = 0
             return data
         if data.get("mode") != FULL:
             return data
@@ -359,6 +392,12 @@ class SeatEntryForm(forms.Form):
 
 
 class VoidHandForm(forms.Form):
+    """Shown beside the swap form on one page: its own ids, so two 'reason' boxes differ."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "id_void_%s")
+        super().__init__(*args, **kwargs)
+
     reason = forms.CharField(
         label="Why is this hand void?",
         max_length=200,
@@ -374,6 +413,7 @@ class SwapSeatsForm(forms.Form):
     reason = forms.CharField(label="Why?", max_length=200, required=False)
 
     def __init__(self, *args, seats: list[Seat], **kwargs):
+        kwargs.setdefault("auto_id", "id_swap_%s")
         super().__init__(*args, **kwargs)
         choices = [(seat.pk, seat.name) for seat in seats]
         self.fields["first"].choices = choices

@@ -47,9 +47,18 @@ class HandTextError(ValueError):
 @dataclass
 class _Errors:
     by_field: dict[str, list[str]] = field(default_factory=dict)
+    legend_given: bool = False
 
     def add(self, name: str, message: str) -> None:
         self.by_field.setdefault(name, []).append(message)
+
+    def not_a_tile(self, word: str) -> str:
+        """'x9' is not a tile, with the list of tile codes the first time only: a hand with
+        three typos gets the legend once, not three times on a phone's screen."""
+        if self.legend_given:
+            return f"'{word}' is not a tile either."
+        self.legend_given = True
+        return _tile_hint(word)
 
 
 def is_tile(code: str) -> bool:
@@ -113,7 +122,7 @@ def _held_tiles(text: str, name: str, errors: _Errors) -> list[str]:
     for word in _words(text):
         code = word.lower()
         if not is_tile(code):
-            errors.add(name, _tile_hint(word))
+            errors.add(name, errors.not_a_tile(word))
         elif code in BONUS_TILES:
             errors.add(name, f"'{word}' is a flower or season: put it under bonus tiles instead.")
         else:
@@ -130,7 +139,7 @@ def _bonus_tiles(text: str, name: str, errors: _Errors) -> list[str]:
         elif is_tile(code):
             errors.add(name, f"'{word}' is not a flower or season: bonus tiles are f1-f4 and s1-s4.")
         else:
-            errors.add(name, _tile_hint(word))
+            errors.add(name, errors.not_a_tile(word))
     return tiles
 
 
@@ -161,7 +170,7 @@ def _parse_meld(words: list[str], name: str, errors: _Errors) -> dict | None:
         return None
     tile = words[1].lower()
     if not is_tile(tile) or tile in BONUS_TILES:
-        errors.add(name, f"In '{typed}': " + _tile_hint(words[1]))
+        errors.add(name, f"In '{typed}': " + errors.not_a_tile(words[1]))
         return None
     if kind == "chow" and tile[:1] not in SUITS:
         errors.add(name, f"In '{typed}': a chow is a run in one suit; give its lowest tile, e.g. 'chow c2'.")

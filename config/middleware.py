@@ -40,5 +40,10 @@ class RefuseNulCharacters:
         content_type = request.content_type or ""
         if content_type.startswith("multipart/"):
             return False  # no uploads here; Django's form fields refuse NUL themselves
-        pattern = _NUL_IN_FORM if content_type == "application/x-www-form-urlencoded" else _NUL_IN_BODY
+        form = content_type == "application/x-www-form-urlencoded"
+        if form and not request.path.startswith("/api/"):
+            # A page's form refuses a NUL on the field it was typed in (Django's form fields
+            # do), so the scorer gets the form back with what to mend, not a bare text page.
+            return False
+        pattern = _NUL_IN_FORM if form else _NUL_IN_BODY
         return bool(pattern.search(request.body))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -75,7 +74,7 @@ def session_page(request, club, club_session):
     return _session_page(request, club, club_session)
 
 
-def _session_page(request, club, club_session, seating_form=None):
+def _session_page(request, club, club_session, seating_form=None, status_error=""):
     roles = roles_context(request.user, club)
     if seating_form is None and roles["can_record"] and club_session.is_open:
         seating_form = SeatingForm(
@@ -91,9 +90,10 @@ def _session_page(request, club, club_session, seating_form=None):
             "tables": tables,
             "totals": club_session.player_totals(),
             "seating_form": seating_form,
+            "status_error": status_error,
             **roles,
         },
-        status=400 if seating_form is not None and seating_form.is_bound else 200,
+        status=400 if status_error or (seating_form is not None and seating_form.is_bound) else 200,
     )
 
 
@@ -123,7 +123,9 @@ def session_status(request, club, club_session):
     (club admins only): a closed session records no more hands."""
     action = request.POST.get("action")
     if action not in ("close", "reopen"):
-        return HttpResponseBadRequest("Send action=close to close the session or action=reopen to reopen it.")
+        # The page again with the sentence by its buttons, not a bare text page.
+        return _session_page(request, club, club_session, status_error=(
+            "Send action=close to close the session or action=reopen to reopen it."))
     closing = action == "close"
     if not closing and not can_admin(request.user, club):
         raise PermissionDenied("Only a club admin can reopen a closed session.")

@@ -13,7 +13,15 @@ from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from clubs.forms import HandOutcomeForm, SeatEntryForm, SwapSeatsForm, VoidHandForm
+from clubs import table_state
+from clubs.forms import (
+    DRAW,
+    HandOutcomeForm,
+    SeatEntryForm,
+    SwapSeatsForm,
+    VoidHandForm,
+    losers_scores_count,
+)
 from clubs.models import AuditAction, AuditEntry
 from clubs.views import table_view as tv
 from clubs.views.access import RECORD, club_page
@@ -34,6 +42,35 @@ def _forms(data, seats_winds, initial_outcome=None, initial_entries=None):
         form.wind_name = tv.WIND_NAMES[wind]
         seat_forms.append(form)
     return outcome, seat_forms
+
+
+def _mark_scores_that_count(outcome, seat_forms, rules) -> None:
+    """Tell each seat's form whether its score changes a payment (see
+    ``SeatEntryForm.score_counts``): not in a wall game, nor a loser's where only the winner
+    is paid. Called before the seat forms are checked; needs the outcome checked first."""
+    if not outcome.is_valid():
+        return
+    winner = outcome.winner_seat_id
+    rule = rules.for_hand(bool(outcome.cleaned_data.get("goulash")))
+    losers_count = losers_scores_count(rule)
+    for form in seat_forms:
+        form.score_counts = winner is not None and (form.seat.pk == winner or losers_count)
+
+
+def _valid(outcome, seat_forms, rules) -> bool:
+    """Every form checked ("&" and a list, not "and" and a generator), so one round trip
+    shows every answer to mend."""
+    _mark_scores_that_count(outcome, seat_forms, rules)
+    return outcome.is_valid() & all([form.is_valid() for form in seat_forms])
+
+
+def _scores_data(rules) -> dict:
+    """What static/js/record.js needs to hide the score boxes that count for nothing."""
+    goulash = rules.goulash_rule or rules.rule
+    return {
+        "losers_score": int(losers_scores_count(rules.rule)),
+        "goulash_losers_score": int(losers_scores_count(goulash)),
+    }
 
 
 def _entered_hand(outcome, seat_forms, prevailing_wind: str) -> dict:
@@ -89,8 +126,10 @@ def record_hand_page(request, club, club_session, table):
         return redirect(_table_url(club, club_session, table))
     state = tv.next_hand_view(table)
     seats_winds = tv.seats_for_next_hand(state)
+    rules = table_state.rules_of(club_session)
     data = request.POST if request.method == "POST" else None
-    outcome, seat_forms = _forms(data, seats_winds, {"goulash": state["next"]["goulash"]})
+    initial = {"goulash": state["next"]["goulash"], **_winner_asked(request, seats_winds)}
+    outcome, seat_forms = _forms(data, seats_winds, initial)
     context = {
         "club": club,
         "club_session": club_session,
@@ -99,24 +138,23 @@ def record_hand_page(request, club, club_session, table):
         "pot": state["pot"],
         "outcome": outcome,
         "seat_forms": seat_forms,
+        "scores_data": _scores_data(rules),
     }
     if data is None:
         return render(request, "clubs/record_hand.html", context)
-    repeat = _repeated_save(request, table)
+    repeat = _repeated_save(request, table, rules)
     if repeat is not None:
         messages.success(request, f"Hand {repeat.number} saved.")
-        return redirect(_table_url(club, club_session, table, f"hand-{repeat.number}"))
-    # "&" and a list, not "and" and a generator: every form is checked, so one round trip
-    # shows every answer to mend.
-    forms_valid = outcome.is_valid() & all([form.is_valid() for form in seat_forms])
-    if forms_valid:
+        return redirect(_table_url(club, club_session, table))
+    if _valid(outcome, seat_forms, rules):
         entered = _entered_hand(outcome, seat_forms, state["next"]["prevailing_wind"])
         if request.POST.get("action") == "save":
             entered["number"] = _int_or_none(request.POST.get("expected_number"))
             result = tv.record(table, entered, request.user)
             if result.ok:
                 messages.success(request, f"Hand {result.hand.number} saved.")
-                return redirect(_table_url(club, club_session, table, f"hand-{result.hand.number}"))
+                # The top of the table page: the new totals and who deals next, in view.
+                return redirect(_table_url(club, club_session, table))
         else:
             result = tv.preview(table, entered, state)
             if result.ok:
@@ -127,7 +165,15 @@ def record_hand_page(request, club, club_session, table):
     return render(request, "clubs/record_hand.html", context, status=400)
 
 
-def _repeated_save(request, table):
+def _winner_asked(request, seats_winds) -> dict:
+    """``?winner=<seat id>`` or ``?winner=draw`` from the table page's "who went Mah Jong"
+    links: the record page opens with that answer chosen (one tap instead of two)."""
+    asked = request.GET.get("winner", "")
+    known = {str(seat.pk) for seat, _wind in seats_winds} | {DRAW}
+    return {"winner": asked} if asked in known else {}
+
+
+def _repeated_save(request, table, rules):
     """The hand this very POST already saved (a double tap, a retry on a slow line), read
     with the seating that hand was played with; None when it is anything else."""
     if request.POST.get("action") != "save":
@@ -136,7 +182,7 @@ def _repeated_save(request, table):
     if hand is None:
         return None
     outcome, seat_forms = _forms(request.POST, tv.seats_of_hand(hand))
-    if not (outcome.is_valid() & all([form.is_valid() for form in seat_forms])):
+    if not _valid(outcome, seat_forms, rules):
         return None
     entered = _entered_hand(outcome, seat_forms, hand.prevailing_wind)
     return hand if tv.is_same_hand(hand, entered) else None
@@ -175,6 +221,7 @@ def correct_hand_page(request, club, club_session, table, hand):
     seats_winds = tv.seats_of_hand(hand)
     # Every seat of the table may be swapped, a fifth player sitting this hand out included.
     seats = list(table.seats.select_related("member").order_by("position"))
+    rules = table_state.rules_of(club_session)
     action = request.POST.get("action") if request.method == "POST" else None
     data = request.POST if action == "edit" else None
     outcome, seat_forms = _forms(data, seats_winds, *tv.initial_from_hand(hand))
@@ -182,7 +229,7 @@ def correct_hand_page(request, club, club_session, table, hand):
     swap_form = SwapSeatsForm(request.POST if action == "swap" else None, seats=seats)
     form_errors: list[str] = []
     done = None
-    if action == "edit" and outcome.is_valid() & all([f.is_valid() for f in seat_forms]):
+    if action == "edit" and _valid(outcome, seat_forms, rules):
         entered = _entered_hand(outcome, seat_forms, hand.prevailing_wind)
         result = tv.correct(hand, entered, request.user)
         done = result.ok and f"Hand {hand.number} corrected; the totals are recomputed."
@@ -210,7 +257,9 @@ def correct_hand_page(request, club, club_session, table, hand):
     if done:
         messages.success(request, done)
         return redirect(_table_url(club, club_session, table, f"hand-{hand.number}"))
-    dealer = next((seat for seat, wind in seats_winds if wind == "E"), None)
+    # Who dealt this hand, as stored with it (under 002 the winner deals, whatever wind).
+    dealer = next((seat for seat, _wind in seats_winds if seat.pk == hand.dealer_id), None)
+    dealer_wind = dict((seat.pk, wind) for seat, wind in seats_winds).get(hand.dealer_id, "")
     return render(
         request,
         "clubs/correct_hand.html",
@@ -221,6 +270,8 @@ def correct_hand_page(request, club, club_session, table, hand):
             "hand": hand,
             "prevailing_wind_name": tv.WIND_NAMES[hand.prevailing_wind],
             "east_name": dealer.name if dealer else "",
+            "dealer_wind_name": tv.WIND_NAMES.get(dealer_wind, ""),
+            "scores_data": _scores_data(rules),
             "outcome": outcome,
             "seat_forms": seat_forms,
             "edit_open": action == "edit",

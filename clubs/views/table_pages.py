@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
+from clubs.views import table_qr
 from clubs.views.access import READ, club_page, roles_context
 from clubs.views.table_view import hand_view, table_view
 
@@ -25,9 +26,15 @@ def table_page(request, club, club_session, table):
             "club_session": club_session,
             "table": table,
             "state": table_view(table, before=before),
+            **_follow(request, table),
             **roles_context(request.user, club),
         },
     )
+
+
+def _follow(request, table) -> dict:
+    url = table_qr.table_url(request, table)
+    return {"follow_url": url, "follow_qr": table_qr.qr_svg(url)}
 
 
 @club_page(READ)

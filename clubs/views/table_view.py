@@ -108,6 +108,7 @@ def table_view(table, before: int | None = None, per_page: int = HANDS_PER_PAGE)
             "prevailing_wind_name": WIND_NAMES[seating.prevailing_wind],
             "goulash": seating.goulash,
             "east_name": east.name if east else "",
+            "dealer_wind_name": WIND_NAMES.get(next_winds.get(state.next.dealer, ""), ""),
             "winds": dict(next_winds),
         },
     }
@@ -198,6 +199,7 @@ def next_hand_view(table) -> dict:
             "prevailing_wind_name": WIND_NAMES[seating.prevailing_wind],
             "goulash": seating.goulash,
             "east_name": east.name if east else "",
+            "dealer_wind_name": WIND_NAMES.get(winds.get(seating.dealer_seat, ""), ""),
             "winds": dict(winds),
         },
     }
@@ -222,7 +224,7 @@ def initial_from_hand(hand: Hand) -> tuple[dict, dict]:
     outcome = {
         "winner": str(hand.winner_id) if hand.winner_id else "draw",
         "discarder": str(hand.discarder_id) if hand.discarder_id else "",
-        "win_source": hand.win_source or "discard",
+        "win_source": hand.win_source,  # none for a wall game: nothing answered yet
         "goulash": hand.goulash,
     }
     entries = {}

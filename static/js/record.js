@@ -1,7 +1,11 @@
 /* Record-a-hand page, progressively enhanced: the form works without this file.
    1. Each seat shows only the fields of the chosen entry (agreed score or full hand).
    2. A tap palette of tiles fills the full hand's text fields (sets, held tiles, bonus).
-   3. The discarder question is hidden when the winner drew the tile or it was a wall game. */
+   3. The discarder question is hidden when the winner drew the tile or it was a wall game;
+      picking a discarder answers "on a discard" in the same tap, and "Nobody" "from the wall".
+   4. A seat whose score changes no payment (a wall game; a loser where only the winner is
+      paid) shows no score box: there is nothing to type.
+   5. After the last answer about the win, the cursor goes to the first score to type. */
 (function () {
   "use strict";
   var SUITS = ["b", "c", "d"];
@@ -106,6 +110,9 @@
     var discarder = form.querySelector("input[name='discarder']");
     var howWon = form.querySelector("input[name='win_source']");
     if (howWon) howWon.closest("fieldset").hidden = !!draw;
+    // Last tile, last discard, original call: about a win, so not asked of a wall game.
+    var more = howWon && howWon.closest("fieldset").parentNode.querySelector(":scope > details");
+    if (more) more.hidden = !!draw;
     if (discarder) {
       var needed = !draw && (!source || source.value === "discard" || source.value === "robbed_kong");
       discarder.closest("fieldset").hidden = !needed;
@@ -113,6 +120,64 @@
         var nobody = form.querySelector("input[name='discarder'][value='']");
         if (nobody) nobody.checked = true;
       }
+    }
+  }
+
+  function check(form, name, value) {
+    var input = form.querySelector("input[name='" + name + "'][value='" + value + "']");
+    if (input) input.checked = true;
+  }
+
+  // The two questions never disagree: a discarder means a discard (or a robbed kong), a tile
+  // from the wall or the kong box means nobody discarded it.
+  function agree(form, changed) {
+    var source = form.querySelector("input[name='win_source']:checked");
+    var discarder = form.querySelector("input[name='discarder']:checked");
+    if (changed === "discarder" && discarder) {
+      if (discarder.value && (!source || source.value === "wall" || source.value === "kong_box")) check(form, "win_source", "discard");
+      if (!discarder.value && source && (source.value === "discard" || source.value === "robbed_kong")) check(form, "win_source", "wall");
+    }
+  }
+
+  function scoresCount(form, entry) {
+    var winner = form.querySelector("input[name='winner']:checked");
+    if (!winner || winner.value === "draw") return !winner;
+    if (winner.value === entry.getAttribute("data-seat")) return true;
+    var goulash = form.querySelector("input[name='goulash']");
+    var key = goulash && goulash.checked ? "data-goulash-losers-score" : "data-losers-score";
+    return form.getAttribute(key) !== "0";
+  }
+
+  function showScoresThatCount(form) {
+    var winner = form.querySelector("input[name='winner']:checked");
+    var draw = winner && winner.value === "draw";
+    form.querySelectorAll(".seat-entry").forEach(function (entry) {
+      var chosen = entry.querySelector("input[name$='-mode']:checked");
+      // A full hand typed in stays in view: what was typed is never hidden.
+      var nothing = !scoresCount(form, entry) && (!chosen || chosen.value === "quick");
+      entry.classList.toggle("scores-nothing", nothing);
+      var note = entry.querySelector(".nothing-note");
+      if (!note) {
+        note = el("p", { "class": "nothing-note small muted" });
+        entry.querySelector(".mode").before(note);
+      }
+      note.textContent = draw ? "A wall game: nothing to type." : "Scores nothing this hand (only the winner is paid): nothing to type.";
+      note.hidden = !nothing;
+      [".mode", ".quick"].forEach(function (sel) {
+        var part = entry.querySelector(sel);
+        if (nothing) part.hidden = true;
+      });
+      if (!nothing) {
+        entry.querySelector(".mode").hidden = false;
+        showMode(entry);
+      }
+    });
+  }
+
+  function focusFirstScore(form) {
+    var boxes = form.querySelectorAll(".seat-entry:not(.scores-nothing) .quick:not([hidden]) input[name$='-score']");
+    for (var i = 0; i < boxes.length; i++) {
+      if (!boxes[i].value) { boxes[i].focus(); return; }
     }
   }
 
@@ -128,9 +193,15 @@
     });
     showDiscarder(form);
     showWinnerFields(form);
+    showScoresThatCount(form);
     form.addEventListener("change", function (e) {
-      if (e.target.name === "winner" || e.target.name === "win_source") showDiscarder(form);
-      if (e.target.name === "winner") showWinnerFields(form);
+      var name = e.target.name || "";
+      if (name === "discarder") agree(form, name);
+      if (name === "winner" || name === "win_source") showDiscarder(form);
+      if (name === "winner") showWinnerFields(form);
+      if (name === "winner" || name === "goulash" || /-mode$/.test(name)) showScoresThatCount(form);
+      // The win is told: type the scores (one tap fewer to reach the first box).
+      if (name === "discarder" || (name === "win_source" && e.target.value !== "discard" && e.target.value !== "robbed_kong")) focusFirstScore(form);
     });
     // One tap, one submission: a second tap while the page loads would send the hand again.
     document.querySelectorAll("form").forEach(function (f) {
@@ -143,10 +214,9 @@
     if (preview) {
       preview.scrollIntoView({ block: "start" });
       // What is saved is what the form holds: after a change, the preview no longer shows it.
+      // Save still saves what the form holds; the preview is greyed with a note to say so.
       var markStale = function () {
         preview.classList.add("stale");
-        var save = form.querySelector("button[value=save]");
-        if (save) save.hidden = true;
       };
       form.addEventListener("input", markStale);
       form.addEventListener("change", markStale);

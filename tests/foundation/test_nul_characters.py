@@ -22,11 +22,20 @@ def test_nul_in_a_query_parameter_is_refused(client):
     assert response.json() == {"detail": MESSAGE}
 
 
-def test_nul_in_a_page_form_is_refused_with_a_sentence(client):
+def test_nul_in_a_page_form_gives_the_form_back_with_its_error(client):
+    """Issue 14: a browser's form post with a NUL gets the form, the error on the field."""
     response = client.post("/accounts/login/", "username=a%00&password=x",
                            content_type="application/x-www-form-urlencoded")
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert "<form" in text and "Null characters are not allowed" in text
+
+
+def test_nul_in_a_form_post_to_the_api_is_still_refused(client):
+    response = client.post("/api/v1/score", "rules=bmja%00",
+                           content_type="application/x-www-form-urlencoded")
     assert response.status_code == 400
-    assert "NUL character" in response.content.decode()
+    assert response.json() == {"detail": MESSAGE}
 
 
 def test_nul_in_a_multipart_form_is_left_to_the_form_which_refuses_it_on_the_field(client):

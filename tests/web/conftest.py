@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -12,6 +13,8 @@ from clubs.house_rules import ensure_builtin_house_rules
 from clubs.models import Club, ClubSession, Member, MemberRole, Seat, Table
 
 PASSWORD = "tiles-and-winds-42"
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 ROLES = ("admin", "scorer", "member", "outsider", "anonymous")
 
 
@@ -113,3 +116,39 @@ def admin_api(users):
     client = APIClient()
     client.force_authenticate(users["admin"])
     return client
+
+
+@pytest.fixture
+def chromium(monkeypatch):
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("The playwright package is not installed.")
+    if not CHROMIUM.exists():
+        pytest.skip(f"No browser at {CHROMIUM}.")
+    # Sync Playwright runs an event loop in this thread; the ORM calls it makes are ours.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-background-networking",
+                "--disable-gpu",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+            # ORM calls made while Playwright's event loop runs in this thread get their own
+            # connection (Django keys connections by context): close it, or PostgreSQL keeps a
+            # session open and the test database cannot be dropped.
+            from django.db import connections
+
+            connections.close_all()

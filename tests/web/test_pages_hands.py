@@ -172,7 +172,8 @@ def test_saving_records_the_hand_and_the_table_shows_the_contract_totals(client_
     """Contract README, /api/v1/settle answer: net E -1752, S 3456, W -780, N -924."""
     client = client_as("scorer")
     response = client.post(record_url(table), contract_example_post(table, "save"))
-    assert response.status_code == 302 and response["Location"].endswith("#hand-1")
+    # The top of the table page (issue 14): the new totals and who deals next in view.
+    assert response.status_code == 302 and response["Location"].endswith(f"/tables/{table.pk}/")
     hand = Hand.objects.get(table=table)
     kinds = dict(HandEntry.objects.filter(hand=hand).values_list("seat_wind", "kind"))
     assert kinds == {"E": "quick", "S": "full", "W": "quick", "N": "quick"}
