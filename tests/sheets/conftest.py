@@ -2,6 +2,7 @@
 
 from tests.web.conftest import (  # noqa: F401  (fixtures)
     bmja_version,
+    chromium,
     client_as,
     club,
     club_session,

@@ -18,8 +18,7 @@ from pypdf import PdfReader
 
 from clubs.models import Seat
 from tests.sheets.nights import generated_session
-from tests.web.conftest import PASSWORD
-from tests.web.test_browser_record import SCREENSHOTS, chromium  # noqa: F401  (fixture)
+from tests.web.conftest import PASSWORD, SCREENSHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,7 +50,7 @@ def log_in(page, live_server, username):
     ("bmja-5-players", "per_player", True), ("guide-5-players", "tally", True),
 ])
 def test_each_sheet_prints_on_a4_with_nothing_wider_than_the_page(
-        chromium, live_server, club, house_rule_versions, users, slug, layout, blank):  # noqa: F811
+        chromium, live_server, club, house_rule_versions, users, slug, layout, blank):
     session = generated_session(club, house_rule_versions, slug, users["scorer"], hands=14)
     long_named(session)
     page = chromium.new_context(viewport={"width": PRINTABLE_WIDTH, "height": 1100}).new_page()
