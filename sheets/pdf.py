@@ -132,7 +132,7 @@ def _grid(page: Page, styles) -> Table:
         if row.kind == "void":
             data.append([Paragraph(f"<strike>{escape(x)}</strike>", styles["cell"]) if x else ""
                          for x in row.cells])
-            style.append(("TEXTCOLOR", (0, r), (-1, r), colors.HexColor("#777777")))
+            style.append(("TEXTCOLOR", (0, r), (-1, r), colors.HexColor("#5b6770")))
             if row.note:
                 data.append([Paragraph(escape(row.note), styles["note"])]
                             + [""] * (columns - 1))
@@ -146,7 +146,7 @@ def _grid(page: Page, styles) -> Table:
         if row.kind == "totals":
             style.append(("LINEABOVE", (0, r), (-1, r), 1.2, colors.black))
         if row.kind == "out":
-            style.append(("TEXTCOLOR", (0, r), (-1, r), colors.HexColor("#777777")))
+            style.append(("TEXTCOLOR", (0, r), (-1, r), colors.HexColor("#5b6770")))
         if row.kind == "blank":
             style.append(("TOPPADDING", (0, r), (-1, r), 5))
             style.append(("BOTTOMPADDING", (0, r), (-1, r), 5))

@@ -91,3 +91,27 @@ def test_each_sheet_prints_on_a4_with_nothing_wider_than_the_page(
     if shutil.which("pdftoppm"):
         subprocess.run(["pdftoppm", "-r", "50", "-png", "-f", "1", "-l", "2",
                         str(SCREENSHOTS / f"{name}.pdf"), str(SCREENSHOTS / name)], check=True)
+
+
+def test_the_sheet_pages_pass_axe(chromium, live_server, club, house_rule_versions, users):
+    """The sheet page as a scorer sees it (with the form to pick the sheet) and as it prints,
+    in both layouts: no serious or critical axe-core violation."""
+    pytest.importorskip("axe_playwright_python")
+    from tests.web.test_browser_at_the_table import axe_check
+
+    session = generated_session(club, house_rule_versions, "bmja-5-players", users["scorer"],
+                                hands=6)
+    page = chromium.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.set_default_timeout(15_000)
+    log_in(page, live_server, users["scorer"].username)
+    url = live_server.url + reverse("sheets:session", args=[club.slug, session.pk])
+    results: dict = {}
+    failures: list[str] = []
+    for layout in ("per_player", "tally"):
+        page.emulate_media(media="screen")
+        page.goto(f"{url}?layout={layout}")
+        failures += axe_check(page, f"sheet {layout}", results)
+        page.emulate_media(media="print")
+        failures += axe_check(page, f"sheet {layout} (print)", results)
+    page.context.close()
+    assert failures == []
