@@ -9,16 +9,15 @@ engine are for the same hands; ``--regenerate`` writes it anew. Each hand is tim
 from its contract JSON through ``parse_hand`` and ``score_hand``.
 
 Two sets of figures. "cold": every cache of the engine is cleared before each repeat, so no
-repeat profits from the one before (``score.clear_caches`` also empties the engine's tables
-kept as plain dicts). "warm tables": every memo of hands (whole hands, their counts, their
-results, the answers remembered by how a hand went out) is still cleared before each repeat,
+repeat profits from the one before (``scoring.engine.memo.clear_all()``). "warm tables":
+every memo of hands (whole hands, their counts, their results, the answers remembered by how a hand went out) is still cleared before each repeat,
 but tables that depend only on the algorithm and the house rule are kept, as a long-running
 server keeps them: the decompositions and readings of one suit's nine counts, the shared
 objects of one set or meld (and a declared meld's checks), a win's facts by its source and
 flags, the house rule's prepared plan with its per-set match table (by a set's signature and
-by the shared set object) and its shared lines (``ALGORITHM_TABLES`` and
-``score.clear_hand_memos``). Their one-off build (one pass over the corpus, from empty) is
-printed. Each prints hands per second (median of the repeats, one process) by CPU time and by
+by the shared set object) and its shared lines (the memos registered as ``memo.TABLE``;
+``memo.clear_all(keep_tables=True)``). Their one-off build (one pass over the corpus, from
+empty) is printed. Each prints hands per second (median of the repeats, one process) by CPU time and by
 wall clock, the slowest hand (its median CPU time over the repeats) and how many took over
 1 ms; then the CPU time of each stage, cold. The rate comes from a pass with nothing but the
 scoring in its loop; the slowest hand from a second pass, after the same clearing, that reads
@@ -29,9 +28,7 @@ from __future__ import annotations
 
 import argparse
 import gc
-import importlib
 import json
-import pkgutil
 import random
 import statistics
 import sys
@@ -42,8 +39,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-import scoring.engine  # noqa: E402
-from scoring.engine import HandError, get_house_rule, parse_hand, score_hand  # noqa: E402
+from scoring.engine import HandError, get_house_rule, memo, parse_hand, score_hand  # noqa: E402
 from scoring.engine.tiles import HONOUR_CODES, SUIT_CODES, chow_tiles  # noqa: E402
 
 SEED = 20260201
@@ -138,9 +134,10 @@ def _losing(r: random.Random, fishing: bool) -> dict:
     return {**_base(r, False), "melds": [], "concealed": r.sample(pool, 13)}
 
 
-def corpus() -> list[tuple[str, dict]]:
-    """At least 300 valid hands with their kind, the same every run."""
-    r = random.Random(SEED)
+def corpus(seed: int = SEED) -> list[tuple[str, dict]]:
+    """At least 300 valid hands with their kind, the same every run (and for every ``seed``:
+    the golden master, ``tests/scoring/golden_master.py``, draws more sets with other seeds)."""
+    r = random.Random(seed)
     rule = get_house_rule("bmja")
     plan = ([("ordinary", lambda: _ordinary(r, 0, False))] * 80
             + [("ordinary with kongs", lambda: _ordinary(r, r.randint(1, 4), False))] * 60
@@ -163,37 +160,10 @@ def corpus() -> list[tuple[str, dict]]:
     return hands
 
 
-# Tables that depend only on the algorithm and the house rule, never on which hands come:
-# one suit's nine counts to its decompositions, one set's description to its shared object,
-# an item's arguments to its set test. The "warm tables" figures keep them between repeats.
-ALGORITHM_TABLES = frozenset({
-    "scoring.engine.arrange._suit_ways",
-    "scoring.engine.arrange._suit_readings",
-    "scoring.engine.arrange._make_set",
-    "scoring.engine.arrange._declared_set_cached",
-    "scoring.engine.arrange._exposed",
-    "scoring.engine.parse._new_meld",
-    "scoring.engine.rules.functions._kind_set",
-    "scoring.engine.rules.functions._set_predicate",
-    "scoring.engine.rules.builtin._rules",
-})
-
-
 def clear_engine_caches(keep_tables: bool = False) -> None:
-    """Empty every memo of the engine (functools caches and the prepared house rules); with
-    ``keep_tables``, every memo of hands but not the ``ALGORITHM_TABLES``, nor the prepared
-    house rules' plans, per-set match tables and shared result parts."""
-    for info in pkgutil.walk_packages(scoring.engine.__path__, "scoring.engine."):
-        module = importlib.import_module(info.name)
-        for name, value in vars(module).items():
-            if getattr(value, "__module__", None) != info.name:
-                continue  # imported from elsewhere: cleared (or kept) under its own module
-            if keep_tables and f"{info.name}.{name}" in ALGORITHM_TABLES:
-                continue
-            if callable(getattr(value, "cache_clear", None)):
-                value.cache_clear()
-    score = importlib.import_module("scoring.engine.score")
-    score.clear_hand_memos() if keep_tables else score.clear_caches()
+    """Empty every memo of the engine (``scoring.engine.memo``); with ``keep_tables``, every
+    memo of hands but not the tables that depend only on the algorithm or the house rule."""
+    memo.clear_all(keep_tables=keep_tables)
 
 
 def run(corpus_hands: list[tuple[str, dict]], repeats: int) -> None:

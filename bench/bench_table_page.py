@@ -83,8 +83,8 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from clubs.house_rules import ensure_builtin_house_rules
     from clubs.models import Club, ClubSession, Member
+    from houserules.sync import ensure_builtin_house_rules
 
     versions = ensure_builtin_house_rules()
     club = Club.objects.create(name="Bench Club", slug="bench")

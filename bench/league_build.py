@@ -122,8 +122,8 @@ def main() -> None:
     from django.core.management import call_command
     from django.db import connection, transaction
 
-    from clubs.house_rules import ensure_builtin_house_rules
     from clubs.models import Club
+    from houserules.sync import ensure_builtin_house_rules
 
     call_command("migrate", verbosity=0)
     version = ensure_builtin_house_rules()["bmja"]

@@ -219,6 +219,3 @@ class AuditEntryAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     search_fields = ["note", "object_id"]
     date_hierarchy = "at"
 
-
-# The house-rule ModelAdmins live in their own module (another engineer owns them).
-from clubs import admin_house_rules  # noqa: E402,F401

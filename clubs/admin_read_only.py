@@ -1,5 +1,4 @@
-"""Admin pages for records nobody edits by hand: audit entries, derived results, frozen
-house-rule versions. Shown for reading; adding, changing and deleting are refused."""
+"""Admin pages for records nobody edits by hand: audit entries, derived results. Shown for reading; adding, changing and deleting are refused."""
 
 from __future__ import annotations
 

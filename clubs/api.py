@@ -62,8 +62,9 @@ from play import HandRow, SeatInfo, SeatingError, TableState, hand_row
 
 def row_id(value) -> int | None:
     """A database id from a query parameter or a body field, or None if it cannot be one."""
-    # isdecimal, not isdigit: "²" is a digit that int() refuses.
-    if isinstance(value, str) and value.isdecimal():
+    # ASCII digits only: int() also reads "²"-free digits of other scripts ("٦" is 6), which
+    # no client means as an id.
+    if isinstance(value, str) and value.isascii() and value.isdecimal():
         value = int(value)
     if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63:
         return value
@@ -102,6 +103,8 @@ class ClubScoped:
     """Mixed into each viewset: which club an object belongs to, and the role checks."""
 
     permission_classes = [perms.ClubObjectPermission]
+    # Ids in paths are ASCII digits ("/hands/٦/" is no hand; int() would read it as 6).
+    lookup_value_regex = "[0-9]+"
     # Anonymous visitors may read published clubs' objects of this kind.
     public_read = False
     write_role = perms.SCORER
@@ -143,25 +146,6 @@ class ClubScoped:
                 raise NotAuthenticated() from None
             raise
 
-    # The body field naming the parent a new object belongs to, and how to find its club
-    # among those the user can see: checked before the body, so a member learns "not allowed"
-    # rather than what else is wrong with the request.
-    parent_field: str | None = None
-
-    def parent_club(self, value) -> Club | None:
-        return None
-
-    def check_parent(self, data) -> None:
-        if self.parent_field and isinstance(data, dict):
-            value = data.get(self.parent_field)
-            club = self.parent_club(value) if isinstance(value, str | int) else None
-            if club is not None:
-                self.require(club)
-
-    def create(self, request, *args, **kwargs):
-        self.check_parent(request.data)
-        return super().create(request, *args, **kwargs)
-
     # Every change made through the API leaves an audit entry (hands: clubs.recording does).
     def perform_create(self, serializer):
         instance = serializer.save()
@@ -200,7 +184,31 @@ class ClubScoped:
             raise PermissionDenied(f"Only {names[role]} of {club.name} can do this.")
 
 
-class OfOneClub(ClubScoped):
+class ParentChecked(ClubScoped):
+    """For viewsets that create objects (and only those: a read-only viewset given ``create``
+    would be routed a POST it cannot answer)."""
+
+    # The body field naming the parent a new object belongs to, and how to find its club
+    # among those the user can see: checked before the body, so a member learns "not allowed"
+    # rather than what else is wrong with the request.
+    parent_field: str | None = None
+
+    def parent_club(self, value) -> Club | None:
+        return None
+
+    def check_parent(self, data) -> None:
+        if self.parent_field and isinstance(data, dict):
+            value = data.get(self.parent_field)
+            club = self.parent_club(value) if isinstance(value, str | int) else None
+            if club is not None:
+                self.require(club)
+
+    def create(self, request, *args, **kwargs):
+        self.check_parent(request.data)
+        return super().create(request, *args, **kwargs)
+
+
+class OfOneClub(ParentChecked):
     """Objects that belong straight to a club (members, seasons, sessions): the body names
     the club by slug, and creating one needs the write role there."""
 
@@ -230,6 +238,7 @@ class ClubViewSet(ClubScoped, viewsets.ModelViewSet):
 
     serializer_class = ClubSerializer
     lookup_field = "slug"
+    lookup_value_regex = "[-a-zA-Z0-9_]+"
     club_path = ""
     public_read = True
     write_role = perms.ADMIN
@@ -321,7 +330,7 @@ class SessionViewSet(OfOneClub, viewsets.ModelViewSet):
 
 @extend_schema(tags=["sessions"],
                parameters=[OpenApiParameter("session", int, description="Only this session.")])
-class TableViewSet(ClubScoped, mixins.CreateModelMixin, mixins.DestroyModelMixin,
+class TableViewSet(ParentChecked, mixins.CreateModelMixin, mixins.DestroyModelMixin,
                    viewsets.ReadOnlyModelViewSet):
     """Tables of a session with their seats. Scorers add tables (with the players seated);
     club admins delete one."""

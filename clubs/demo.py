@@ -17,7 +17,6 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from clubs.house_rules import ensure_builtin_house_rules
 from clubs.models import (
     Club,
     ClubSession,
@@ -31,6 +30,7 @@ from clubs.models import (
     Table,
     Wind,
 )
+from houserules.sync import ensure_builtin_house_rules
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES_FILE = REPO.parent / "shared" / "examples" / "bmja-scoring-practice.json"

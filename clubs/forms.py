@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 
 from django import forms
+from django.core.validators import MaxLengthValidator
 from django.db.models import Q
 from django.utils import timezone
 
@@ -22,6 +23,7 @@ from clubs.models import (
     Wind,
     WinSource,
 )
+from clubs.text_limits import NOTES_MAX
 from settlements.engine.rotation import SEATS_FOR
 
 WIND_NAMES = dict(Wind.choices)
@@ -71,7 +73,7 @@ class StartSessionForm(forms.ModelForm):
         widgets = {
             # A date box shows only an ISO date: in the locale's format it would show empty.
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-            "notes": forms.Textarea(attrs={"rows": 2}),
+            "notes": forms.Textarea(attrs={"rows": 2, "maxlength": NOTES_MAX}),
         }
 
     def __init__(self, *args, club, **kwargs):
@@ -79,6 +81,8 @@ class StartSessionForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         # Before validation: the model's clean() freezes the goulash rule among this club's.
         self.instance.club = club
+        self.fields["notes"].max_length = NOTES_MAX
+        self.fields["notes"].validators.append(MaxLengthValidator(NOTES_MAX))
         versions = house_rule_versions_for(club)
         self.fields["house_rule_version"].queryset = versions
         self.fields["goulash_rule_version"].queryset = versions
@@ -148,6 +152,7 @@ class SeatingForm(forms.Form):
         data = super().clean()
         seated: list[tuple[str, Member | None, str]] = []
         members_seen: dict[int, str] = {}
+        guests_seen: dict[str, str] = {}
         for key, name in self.row_names:
             member = data.get(f"{key}_member")
             guest = (data.get(f"{key}_guest") or "").strip()
@@ -165,6 +170,15 @@ class SeatingForm(forms.Form):
                     )
                     continue
                 members_seen[member.pk] = name
+            elif guest:
+                if guest.casefold() in guests_seen:
+                    self.add_error(
+                        f"{key}_guest",
+                        f"A guest called {guest!r} already sits {guests_seen[guest.casefold()]};"
+                        " add an initial to tell them apart.",
+                    )
+                    continue
+                guests_seen[guest.casefold()] = name
             if member or guest:
                 seated.append(("" if key == OUT else key, member, guest))
         if len(seated) != self.players and not self.errors:
@@ -299,18 +313,21 @@ class SeatEntryForm(forms.Form):
     melds = forms.CharField(
         label="Sets on the table",
         required=False,
+        max_length=300,
         widget=forms.Textarea(attrs={"rows": 2, "autocapitalize": "none", "spellcheck": "false"}),
         help_text="e.g. pung b1, kong b9, kong dr concealed, chow c2",
     )
     concealed = forms.CharField(
         label="Tiles in the hand",
         required=False,
+        max_length=200,
         widget=forms.TextInput(attrs={"autocapitalize": "none", "spellcheck": "false"}),
         help_text="e.g. b6 b6 b6 we we (the winner includes the winning tile)",
     )
     bonus = forms.CharField(
         label="Flowers and seasons",
         required=False,
+        max_length=100,
         widget=forms.TextInput(attrs={"autocapitalize": "none", "spellcheck": "false"}),
         help_text="e.g. f2 s2",
     )

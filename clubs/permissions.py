@@ -135,3 +135,20 @@ class ClubObjectPermission(permissions.BasePermission):
 
 def required_role(view) -> str:
     return getattr(view, "action_roles", {}).get(view.action, getattr(view, "write_role", SCORER))
+
+
+# -- house rules ----------------------------------------------------------------------------
+
+
+class HouseRuleAccess:
+    """Club roles as the houserules app asks for them (``houserules.access.HouseRuleAccess``,
+    named by the setting ``HOUSE_RULE_ACCESS``): houserules sits below clubs and cannot import
+    this module itself."""
+
+    def visible_clubs(self, user) -> QuerySet[Club]:
+        if user is None:
+            return Club.objects.filter(published=True)
+        return visible_clubs(user)
+
+    def can_admin(self, user, club: Club) -> bool:
+        return can_admin(user, club)

@@ -173,6 +173,11 @@ def _preview(table: Table, session: ClubSession, snap: _Snapshot, entry: Any) ->
     outcome = check_entry(entry, seating)
     number = snap.last_number + 1
     expected = entry.get("number")
+    if expected is not None and expected > number:
+        # Not a race: nobody has recorded the hands between (a 409 would say someone had).
+        raise HandInputError({"number": [
+            f"The next hand at this table is hand {number}, so hand {expected} cannot be "
+            f"recorded yet. Give number {number}, or leave number out."]})
     if expected is not None and expected != number:
         raise HandConflict(expected, number)
     seating = seating.with_goulash(outcome.goulash)

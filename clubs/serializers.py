@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
+from django.db.models import Q
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -17,6 +18,7 @@ from clubs.models import (
     Club,
     ClubSession,
     Hand,
+    HouseRuleRecord,
     HouseRuleVersion,
     Member,
     Season,
@@ -25,7 +27,8 @@ from clubs.models import (
     Wind,
     WinSource,
 )
-from clubs.permissions import visible_clubs
+from clubs.permissions import ADMIN, clubs_with_role, member_clubs, visible_clubs
+from clubs.text_limits import NOTES_MAX, too_long
 
 WINDS = [w.value for w in Wind]
 
@@ -37,6 +40,14 @@ class ClubSerializer(serializers.ModelSerializer):
         model = Club
         fields = ["id", "slug", "name", "published", "default_house_rule", "created", "role"]
         read_only_fields = ["created"]
+
+    def get_fields(self):
+        # Another club's private house rule reads as no house rule at all ("does not exist").
+        fields = super().get_fields()
+        if (request := self.context.get("request")) is not None:  # none: the schema
+            fields["default_house_rule"].queryset = HouseRuleRecord.objects.filter(
+                Q(club__isnull=True) | Q(club__in=member_clubs(request.user)))
+        return fields
 
     def validate_default_house_rule(self, record):
         if record is not None and record.club_id not in (None, getattr(self.instance, "pk", None)):
@@ -68,15 +79,40 @@ class ClubSlugField(serializers.SlugRelatedField):
         return super().to_internal_value(data)
 
 
+class KnownLoginField(serializers.SlugRelatedField):
+    """A login a club admin may link to a member: one that already belongs to a member of a
+    club they administer (staff: any). Any other name is refused in the same words whether or
+    not such a login exists, so the API never tells which logins there are."""
+
+    default_error_messages = {
+        "does_not_exist": "No login {value!r} among the members of the clubs you administer; "
+                          "the site's staff can link a new login in the admin.",
+        "invalid": "Give a login name as text.",
+    }
+
+    def get_queryset(self):
+        user = self.context["request"].user
+        users = get_user_model().objects.all()
+        if user.is_superuser:
+            return users
+        return users.filter(memberships__club__in=clubs_with_role(user, ADMIN)).distinct()
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and "\x00" in data:  # PostgreSQL refuses it in a query
+            self.fail("does_not_exist", slug_name=self.slug_field, value=data)
+        return super().to_internal_value(data)
+
+
 class MemberSerializer(serializers.ModelSerializer):
     club = ClubSlugField(queryset=Club.objects.none())
-    username = serializers.SlugRelatedField(
+    username = KnownLoginField(
         source="user",
         slug_field="username",
-        queryset=get_user_model().objects.all(),
+        queryset=get_user_model().objects.none(),
         required=False,
         allow_null=True,
-        help_text="The login of this member, if they have one.",
+        help_text="The login of this member, if they have one: a login already used by a "
+                  "member of a club you administer (the site's staff link new logins).",
     )
 
     class Meta:
@@ -146,6 +182,21 @@ class SessionSerializer(serializers.ModelSerializer):
             "goulash_rule_version", "notes", "status", "tables", "created",
         ]
         read_only_fields = ["created"]
+        extra_kwargs = {"notes": {"max_length": NOTES_MAX,
+                                  "error_messages": {"max_length": too_long(NOTES_MAX)}}}
+
+    def get_fields(self):
+        # Other clubs' seasons and private house-rule versions read as not existing, in the
+        # words used for an id nobody has.
+        fields = super().get_fields()
+        if (request := self.context.get("request")) is None:  # the schema
+            return fields
+        clubs = member_clubs(request.user)
+        fields["season"].queryset = Season.objects.filter(club__in=clubs)
+        for name in ("house_rule_version", "goulash_rule_version"):
+            fields[name].queryset = HouseRuleVersion.objects.filter(
+                Q(record__club__isnull=True) | Q(record__club__in=clubs))
+        return fields
 
     def validate(self, attrs):
         club = attrs.get("club") or getattr(self.instance, "club", None)
@@ -184,14 +235,24 @@ def usable_by(version: HouseRuleVersion, club: Club | None) -> bool:
     return owner is None or (club is not None and owner == club.pk)
 
 
-class VisibleMemberField(serializers.PrimaryKeyRelatedField):
+class AsciiIdField(serializers.PrimaryKeyRelatedField):
+    """An id as a number or a string of ASCII digits (int() also reads other scripts' digits:
+    "٦" would be 6)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and not (data.isascii() and data.isdecimal()):
+            self.fail("incorrect_type", data_type="text")
+        return super().to_internal_value(data)
+
+
+class VisibleMemberField(AsciiIdField):
     """A member of a club the user can see (the table's own club is checked in validate)."""
 
     def get_queryset(self):
         return Member.objects.filter(club__in=visible_clubs(self.context["request"].user))
 
 
-class VisibleSessionField(serializers.PrimaryKeyRelatedField):
+class VisibleSessionField(AsciiIdField):
     def get_queryset(self):
         return ClubSession.objects.filter(
             club__in=visible_clubs(self.context["request"].user)
@@ -236,6 +297,7 @@ class TableSerializer(serializers.ModelSerializer):
         errors: list = []
         winds = []
         members = []
+        guests = []
         for seat in seats:
             problem = {}
             member, guest = seat.get("member"), (seat.get("guest_name") or "").strip()
@@ -245,7 +307,11 @@ class TableSerializer(serializers.ModelSerializer):
                 problem["member"] = ["Not a member of this club; seat them as a guest."]
             elif member is not None and member.pk in members:
                 problem["member"] = ["This member already has a seat at the table."]
+            elif guest and guest.casefold() in guests:
+                problem["guest_name"] = [f"A guest called {guest!r} already has a seat at the "
+                                         "table; add an initial to tell them apart."]
             members.append(member.pk if member else None)
+            guests.append(guest.casefold())
             wind = seat.get("starting_wind") or ""
             if wind and wind in winds:
                 problem["starting_wind"] = [f"Two players cannot both start as {wind}."]
@@ -407,9 +473,17 @@ class SeatResultSerializer(serializers.Serializer):
     running_total = serializers.IntegerField()
 
 
+@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string", "enum": ["pot"]}]})
+class SeatOrPotField(serializers.Field):
+    """A seat id (an integer), or "pot" for the goulash pot or kitty."""
+
+    def to_representation(self, value):
+        return value
+
+
 class TablePaymentSerializer(serializers.Serializer):
-    payer = serializers.CharField(help_text="A seat id, or 'pot'.")
-    payee = serializers.CharField()
+    payer = SeatOrPotField(help_text="A seat id, or 'pot'.")
+    payee = SeatOrPotField(help_text="A seat id, or 'pot'.")
     amount = serializers.IntegerField()
     why = serializers.CharField()
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from django.db.models.signals import post_delete, post_save
-
-from clubs.models import ClubSession, Hand, HandEntry, HouseRuleVersion, Seat, Table
+from clubs.models import ClubSession, Hand, HandEntry, Seat, Table
+from houserules.resolve import rule_of
 from play import (
     STATE_VERSION,
     HandInputError,
@@ -27,7 +26,6 @@ from play import (
     TableState,
     replay,
 )
-from scoring.engine import HouseRule
 
 __all__ = [
     "HandInputError", "SeatingError", "build_table_state", "recorded_hands", "rule_of",
@@ -38,30 +36,8 @@ __all__ = [
 # -- house rules ------------------------------------------------------------------------------
 
 
-def rule_of(version_id: int) -> HouseRule:
-    """The frozen house rule of a version. Versions are never edited, so parsing each once per
-    process is a pure function's cache (ARCHITECTURE: no other state lives in memory)."""
-    rule = _rule_cache.get(version_id)
-    if rule is None:
-        data = HouseRuleVersion.objects.values_list("data", flat=True).get(pk=version_id)
-        rule = _rule_cache[version_id] = HouseRule.from_dict(data)
-    return rule
-
-
-_rule_cache: dict[int, HouseRule] = {}
-
-
-def _forget_version(sender, instance, **kwargs) -> None:
-    # A version written under an id already cached (SQLite reuses the ids of rolled-back rows)
-    # must not be answered with the old rule.
-    _rule_cache.pop(instance.pk, None)
-
-
-post_save.connect(_forget_version, sender=HouseRuleVersion, dispatch_uid="table_state_rules")
-post_delete.connect(_forget_version, sender=HouseRuleVersion, dispatch_uid="table_state_rules_d")
-
-
 def rules_of(session: ClubSession) -> SessionRules:
+    # houserules.resolve.rule_of is the project's one cache of parsed versions.
     goulash = session.goulash_rule_version_id
     return SessionRules(
         rule_of(session.house_rule_version_id), rule_of(goulash) if goulash else None

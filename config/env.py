@@ -1,6 +1,7 @@
 """Reading settings from the environment, with clear errors for values that cannot be used."""
 
 import os
+import re
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
@@ -30,6 +31,33 @@ def env_int(name: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise ImproperlyConfigured(f"{name}={raw!r}: give a whole number, e.g. {default}.") from None
+
+
+def env_float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r}: give a number, e.g. {default}.") from None
+
+
+_RATE = re.compile(r"^\s*(\d+)\s*/\s*(s|sec|second|m|min|minute|h|hour|d|day)\s*$")
+
+
+def env_rate(name: str, default: str) -> str | None:
+    """A DRF throttle rate such as "120/min"; "none" (or "0") for no limit."""
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    if raw.strip().lower() in ("none", "0", "off"):
+        return None
+    match = _RATE.match(raw)
+    if not match:
+        raise ImproperlyConfigured(f"{name}={raw!r}: give requests per period, e.g. "
+                                   f"{default!r} (periods: s, min, hour, day), or none.")
+    return f"{match[1]}/{match[2]}"
 
 
 def load_env_file(path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Refuse NUL characters at the door.
+"""Refuse NUL characters and oversize API bodies at the door.
 
 PostgreSQL cannot store a NUL (U+0000) in text or JSON, and psycopg raises as soon as one is
 sent, wherever it came from: a query parameter, a form field, a string inside a JSON body. No
@@ -8,6 +8,7 @@ of each view having to remember it.
 
 import re
 
+from django.conf import settings
 from django.http import HttpResponseBadRequest, JsonResponse
 
 MESSAGE = (
@@ -47,3 +48,25 @@ class RefuseNulCharacters:
             return False
         pattern = _NUL_IN_FORM if form else _NUL_IN_BODY
         return bool(pattern.search(request.body))
+
+
+class OversizeApiBodies:
+    """An API body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` gets a JSON 413 saying the limit, where
+    Django would answer its HTML "Bad Request" page when the body is first read (pages keep
+    Django's answer)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if limit is not None and request.path.startswith("/api/"):
+            try:
+                length = int(request.META.get("CONTENT_LENGTH") or 0)
+            except ValueError:
+                length = 0
+            if length > limit:
+                return JsonResponse({"detail": (
+                    f"The request body is {length:,} bytes; the API accepts at most {limit:,}. "
+                    "Send less at once (one hand per request).")}, status=413)
+        return self.get_response(request)

@@ -8,7 +8,15 @@ ALLOWED_HOSTS.
 import os
 from pathlib import Path
 
-from config.env import database_from_url, env_bool, env_int, env_list, load_env_file
+from config.env import (
+    database_from_url,
+    env_bool,
+    env_float,
+    env_int,
+    env_list,
+    env_rate,
+    load_env_file,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 load_env_file(BASE_DIR / ".env")
@@ -35,16 +43,21 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "axes",
+    "houserules",
     "clubs",
     "scoring",
     "settlements",
     "league",
+    "safekeeping",
     "sheets",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.middleware.OversizeApiBodies",
     "config.middleware.RefuseNulCharacters",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -52,6 +65,14 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: answers a locked-out login with its lockout response.
+    "axes.middleware.AxesMiddleware",
+]
+
+# django-axes first: it refuses a locked-out login before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -104,6 +125,14 @@ STORAGES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Which clubs a user may see and administers, as the houserules app asks it (houserules sits
+# below clubs and cannot import it; see houserules/access.py).
+HOUSE_RULE_ACCESS = "clubs.permissions.HouseRuleAccess"
+
+# Proxies in front of the service (production: the TLS proxy), for the client's address.
+NUM_PROXIES = env_int("NUM_PROXIES", 0 if DEBUG or not env_bool("TRUST_X_FORWARDED_PROTO", True)
+                      else 1)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -115,16 +144,70 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "config.api_limits.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 100,
+    "DEFAULT_PARSER_CLASSES": [
+        "config.api_limits.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    # Rates come from API_THROTTLE_RATES below, read when a request comes (config/throttles.py).
+    "DEFAULT_THROTTLE_CLASSES": [
+        "config.throttles.AnonRateThrottle",
+        "config.throttles.UserRateThrottle",
+        "config.throttles.ScopedRateThrottle",
+    ],
+    # How many proxies put their address in X-Forwarded-For: the client is the one before
+    # them. 0 reads the socket's address (a client could otherwise claim any address).
+    "NUM_PROXIES": NUM_PROXIES,
 }
+
+# -- Abuse: API throttling and login lockout (see .env.example) ---------------------------------
+
+# Requests per period ("120/min", "10/s", "5000/hour", "none" for no limit): anonymous
+# visitors, each signed-in user, and the public calculators (/score, /settle) per client.
+# API_THROTTLE=0 turns them all off (bench/bench_api_load.py does, to measure recording alone).
+API_THROTTLE_RATES = {
+    "anon": env_rate("THROTTLE_ANON", "120/min"),
+    "user": env_rate("THROTTLE_USER", "1200/min"),
+    "calculator": env_rate("THROTTLE_CALCULATOR", "60/min"),
+} if env_bool("API_THROTTLE", True) else {}
+
+# Throttle counts live in a cache shared by every worker on the machine (files, not process
+# memory). Several machines: point CACHE_DIR at shared storage, or use a shared cache backend.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("CACHE_DIR") or str(BASE_DIR / "var" / "cache"),
+        # Listed on every write, so kept small: a club has a few hundred users and addresses.
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
+}
+
+# django-axes: after AXES_FAILURE_LIMIT wrong passwords for one login from one address, that
+# pair is locked out for AXES_COOLOFF_HOURS (pages and the admin alike); a right password
+# before then resets the count. Attempts are kept in the database (the admin lists them).
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = env_float("AXES_COOLOFF_HOURS", 1.0)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_IPWARE_PROXY_COUNT = NUM_PROXIES or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if NUM_PROXIES else ("REMOTE_ADDR",)
+)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mah-jong club scores",
     "DESCRIPTION": "Score hands under a club's house rule, settle payments, record club nights.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and ReDoc from the project's own static files, pinned by the sidecar
+    # package's version: the docs work in a club hall without internet.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     # One enum per choice set, however many fields use it (winds, win sources).
     "ENUM_NAME_OVERRIDES": {
         "Wind": "clubs.models.choices.Wind",

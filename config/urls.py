@@ -7,7 +7,7 @@ urlpatterns = [
     path("api/v1/", include("clubs.api_urls")),
     path("api/v1/", include("sheets.api_urls")),
     path("api/v1/", include("scoring.urls")),
-    path("api/v1/", include("scoring.house_rule_urls")),
+    path("api/v1/", include("houserules.urls")),
     path("api/v1/", include("settlements.urls")),
     path("api/v1/", include("league.api_urls")),
     path("admin/", admin.site.urls),

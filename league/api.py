@@ -55,6 +55,13 @@ DOWNLOADS = {
     400: OpenApiResponse(description="A filter or format that cannot be used, with its field."),
     404: OpenApiResponse(description="No such season among the clubs you may see."),
 }
+HAND_DOWNLOADS = {
+    **DOWNLOADS,
+    (200, "application/json"): OpenApiResponse(
+        OpenApiTypes.OBJECT,
+        description='{"Hand results": [{"date", "table", "hand", "player", "member_id", '
+                    '"wind", "score", "net", "running_total", "mah_jong", "gave", "limit"}]}'),
+}
 QUERY = [StandingsQuerySerializer]
 
 
@@ -102,7 +109,7 @@ class SeasonStandingsView(_StandingsBase):
         return Response({**table.to_json(), "filters": filters.to_dict()})
 
 
-@extend_schema(tags=["league"], parameters=QUERY, responses=DOWNLOADS,
+@extend_schema(tags=["league"], parameters=QUERY, responses=HAND_DOWNLOADS,
                summary="Every counted hand result of a season as JSON, CSV or XLSX (streamed)")
 class SeasonHandResultsView(_StandingsBase):
     renderer_classes = [JSONRenderer, CsvRenderer, XlsxRenderer]

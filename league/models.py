@@ -65,7 +65,7 @@ class NightResult(models.Model):
                                related_name="+", db_index=False)
     guest_name = models.CharField(max_length=80, blank=True)
     date = models.DateField()
-    house_rule = models.ForeignKey("clubs.HouseRuleRecord", on_delete=models.CASCADE,
+    house_rule = models.ForeignKey("houserules.HouseRuleRecord", on_delete=models.CASCADE,
                                    related_name="+", db_index=False)
     table_number = models.PositiveSmallIntegerField()
     # False once the table has no counted hand (every hand voided): the row stays, unread.

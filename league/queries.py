@@ -7,8 +7,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db.models import Count, F, Q, QuerySet, Sum
-from django.db.models.functions import Coalesce
+from django.db import connection
+from django.db.models import CharField, Count, F, IntegerField, Q, QuerySet, Sum
+from django.db.models.functions import Cast, Coalesce
 
 from clubs.models import HandResult, Member
 from league.models import NightResult
@@ -132,17 +133,28 @@ HAND_COLUMNS = ["date", "table", "hand", "player", "member_id", "wind", "score",
 
 
 def hand_result_rows(season, filters: Filters = NO_FILTERS, chunk_size: int = 2000):
-    """Every counted hand result of the season, in play order, as export rows: read through
-    a server-side cursor on PostgreSQL (``iterator``), so memory stays that of one chunk."""
+    """Every counted hand result of the season, in play order, as export rows, streamed: the
+    memory of one chunk of rows whatever the season's size."""
     qs = _hand_filters(HandResult.objects.filter(season_id=season.pk), filters)
     qs = qs.order_by("session__date", "seat__table__number", "hand__number", "seat__position")
+    # The database writes the date and the flags as the export shows them, so each row goes
+    # to the exporter as fetched (no conversion per row in Python).
     rows = qs.values_list(
-        "session__date", "seat__table__number", "hand__number",
+        Cast("session__date", CharField()), "seat__table__number", "hand__number",
         Coalesce(F("seat__member__display_name"), F("seat__guest_name")), "member_id",
-        "seat_wind", "score", "net", "running_total", "won", "gave", "limit",
+        "seat_wind", "score", "net", "running_total", Cast("won", IntegerField()),
+        Cast("gave", IntegerField()), "limit",
     )
-    for row in rows.iterator(chunk_size=chunk_size):
-        yield [row[0].isoformat(), *row[1:9], int(row[9]), int(row[10]), row[11]]
+    sql, params = rows.query.sql_with_params()
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # One plain statement read in chunks (libpq's chunked rows): unlike a server-side
+            # cursor it may use parallel workers, as COPY does, and memory stays one chunk.
+            yield from cursor.cursor.stream(sql, params, size=chunk_size)
+            return
+        cursor.execute(sql, params)  # SQLite hands rows over as they are fetched
+        while chunk := cursor.fetchmany(chunk_size):
+            yield from chunk
 
 
 def limit_hands(member, season=None, filters: Filters = NO_FILTERS) -> QuerySet:

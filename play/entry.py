@@ -32,6 +32,7 @@ BONUS_TILES = ("f1", "f2", "f3", "f4", "s1", "s2", "s3", "s4")
 MAX_SCORE = 10_000_000
 FACTS = {"penalties", "clean_hands"}
 PENALTY_KEYS = {"kind", "offender", "claimant", "amount"}
+MAX_PENALTIES = 8  # more than any hand has seen; each is a payment line per player
 
 
 @dataclass(frozen=True)
@@ -80,10 +81,15 @@ def fact_problems(facts: dict, winds: tuple[str, ...]) -> dict[str, list[str]]:
     for key in facts.keys() - FACTS - {"swap_seats"}:
         problems[key] = [f"Unknown fact; use {', '.join(sorted(FACTS))}."]
     clean = facts.get("clean_hands", [])
-    if not isinstance(clean, list) or any(w not in winds for w in clean):
-        problems["clean_hands"] = [f"A list of winds at the table: {'/'.join(winds)}."]
+    if (not isinstance(clean, list) or any(w not in winds for w in clean)
+            or len(clean) != len(set(clean))):
+        problems["clean_hands"] = [f"A list of winds at the table, each once: {'/'.join(winds)}."]
     penalties = facts.get("penalties", [])
-    if not isinstance(penalties, list) or not all(
+    if isinstance(penalties, list) and len(penalties) > MAX_PENALTIES:
+        # Each one is settled and stored: 10,000 of them made one hand 30,006 payment lines.
+        problems["penalties"] = [f"At most {MAX_PENALTIES} penalties in one hand; record the "
+                                 "others against the next hand."]
+    elif not isinstance(penalties, list) or not all(
         isinstance(p, dict) and set(p) <= PENALTY_KEYS
         and isinstance(p.get("kind"), str) and p["kind"] in PENALTIES
         and p.get("offender") in winds and p.get("claimant") in (None, *winds)
@@ -196,9 +202,11 @@ def full_hand_json(data: dict, wind: str, seating: Seating, outcome: Outcome) ->
     hand["mahjong"] = outcome.winner == wind
     hand["goulash"] = outcome.goulash
     if hand["mahjong"]:
-        win = dict(hand.get("win") or {})
-        if outcome.win_from and not win.get("from"):
-            win["from"] = outcome.win_from
+        win = hand.get("win") or {}
+        if isinstance(win, dict):  # anything else is left for parse_hand to name
+            win = dict(win)
+            if outcome.win_from and not win.get("from"):
+                win["from"] = outcome.win_from
         hand["win"] = win
     else:
         hand.pop("win", None)

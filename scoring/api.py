@@ -8,6 +8,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.authentication import TokenAuthentication
 from scoring.engine import Hand, HandError, HouseRule, HouseRuleError, ScoreResult, score_hand
 from scoring.serializers import HandSerializer, ScoreResultSerializer
 
@@ -30,17 +31,20 @@ EXAMPLE_HAND = {
 
 
 class CalculatorView(APIView):
-    """The contract's calculators (score, settle): stateless and open, no login and no
-    session, so no CSRF."""
+    """The contract's calculators (score, settle): stateless and open, no login needed and no
+    session, so no CSRF. A token identifies a member, who may then name their clubs' private
+    house rules; anyone else names built-in and published ones (``houserules.resolve``)."""
 
-    authentication_classes: list = []
+    authentication_classes = [TokenAuthentication]
     permission_classes = [AllowAny]
+    throttle_scope = "calculator"
 
 
-def scored(data) -> tuple[Hand, HouseRule, ScoreResult]:
+def scored(data, viewer=None) -> tuple[Hand, HouseRule, ScoreResult]:
     """A score request's hand, house rule and result; DRF's ValidationError for bad input.
+    ``viewer``: whose house rules may be named (None: a visitor's, built-in and published).
     The API answers with the result as JSON, ``manage.py score`` prints it as a table."""
-    request = HandSerializer(data=data)
+    request = HandSerializer(data=data, context={"viewer": viewer})
     request.is_valid(raise_exception=True)
     hand, rule = request.validated_data["hand"], request.validated_data["rule"]
     try:
@@ -52,9 +56,9 @@ def scored(data) -> tuple[Hand, HouseRule, ScoreResult]:
             f"The house rule {rule.slug!r} cannot be used: {error}."]}) from None
 
 
-def score_request(data) -> dict:
+def score_request(data, viewer=None) -> dict:
     """The answer body for a score request; raises DRF's ValidationError for bad input."""
-    _, rule, result = scored(data)
+    _, rule, result = scored(data, viewer)
     return ScoreResultSerializer(result, context={"rules": rule.slug}).data
 
 
@@ -79,4 +83,4 @@ class ScoreView(CalculatorView):
         tags=["calculator"],
     )
     def post(self, request):
-        return Response(score_request(request.data), status=status.HTTP_200_OK)
+        return Response(score_request(request.data, request.user), status=status.HTTP_200_OK)

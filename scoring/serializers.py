@@ -11,9 +11,9 @@ from typing import Any
 
 from rest_framework import serializers
 
+from houserules.resolve import resolve_visible_house_rule
 from scoring.engine import HandError, HouseRule, HouseRuleError, UnknownHouseRule, parse_hand
 from scoring.engine.hand import MELD_KINDS, WIN_SOURCES, WINDS
-from scoring.resolve import resolve_house_rule
 
 DEFAULT_RULES = "bmja"
 
@@ -62,13 +62,15 @@ class HandSerializer(serializers.Serializer):
             hand = parse_hand(data)
         except HandError as error:
             raise serializers.ValidationError(error.as_drf()) from None
-        return {"hand": hand, "rule": requested_house_rule(hand.rules or DEFAULT_RULES)}
+        viewer = self.context.get("viewer")
+        return {"hand": hand, "rule": requested_house_rule(hand.rules or DEFAULT_RULES, viewer)}
 
 
-def requested_house_rule(slug: str) -> HouseRule:
-    """The house rule a calculator request names, or a 400 on ``rules`` that says why not."""
+def requested_house_rule(slug: str, viewer) -> HouseRule:
+    """The house rule a calculator request names, if ``viewer`` may see it (None: an anonymous
+    visitor), or a 400 on ``rules`` that says why not."""
     try:
-        return resolve_house_rule(slug)
+        return resolve_visible_house_rule(slug, viewer)
     except UnknownHouseRule as error:
         raise serializers.ValidationError({"rules": [str(error)]}) from None
     except HouseRuleError as error:

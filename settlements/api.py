@@ -22,9 +22,10 @@ EXAMPLE_BODY = {
 }
 
 
-def settle_request(data) -> dict:
-    """The answer body for a settle request; raises DRF's ValidationError for bad input."""
-    request = SettleRequestSerializer(data=data)
+def settle_request(data, viewer=None) -> dict:
+    """The answer body for a settle request; raises DRF's ValidationError for bad input.
+    ``viewer``: whose house rules may be named (None: a visitor's, built-in and published)."""
+    request = SettleRequestSerializer(data=data, context={"viewer": viewer})
     request.is_valid(raise_exception=True)
     settlement = settle_hand(request.validated_data["table"], request.validated_data["rule"])
     return SettleAnswerSerializer(settlement).data
@@ -55,4 +56,4 @@ class SettleView(CalculatorView):
         tags=["calculator"],
     )
     def post(self, request):
-        return Response(settle_request(request.data), status=status.HTTP_200_OK)
+        return Response(settle_request(request.data, request.user), status=status.HTTP_200_OK)

@@ -13,6 +13,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from houserules.resolve import EVERY_RULE
 from play import HandInputError
 from play.seat import SeatFacts, full_seat, quick_seat, table_of
 from scoring.engine import HandError, Problem, parse_hand
@@ -66,6 +67,7 @@ class SettlePenaltySerializer(serializers.Serializer):
     claimant = serializers.ChoiceField(choices=SEAT_CHOICES, required=False, allow_null=True,
                                        default=None)
     amount = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0,
+                                      max_value=10_000_000,
                                       help_text="Overrides the house rule's figure.")
 
 
@@ -82,7 +84,7 @@ class SettleRequestSerializer(serializers.Serializer):
     discarder = serializers.ChoiceField(choices=SEAT_CHOICES, allow_null=True, default=None)
     draw = serializers.BooleanField(default=False, help_text="A wall game: nobody went Mah Jong.")
     goulash = serializers.BooleanField(default=False)
-    pot = serializers.IntegerField(default=0, min_value=0,
+    pot = serializers.IntegerField(default=0, min_value=0, max_value=10_000_000_000,
                                    help_text="What the goulash pot or kitty holds as the hand starts.")
     dealer = serializers.ChoiceField(choices=SEAT_CHOICES, default="E",
                                      help_text="Who deals (pays and receives double); East unless "
@@ -95,12 +97,12 @@ class SettleRequestSerializer(serializers.Serializer):
                   "else discard when a discarder is named, else wall.")
     kong_replacement = serializers.BooleanField(
         default=False, help_text="The winning tile replaced a kong (003: that kong earns no chips).")
-    penalties = SettlePenaltySerializer(many=True, default=list)
+    penalties = SettlePenaltySerializer(many=True, default=list, max_length=8)
     players = serializers.IntegerField(required=False, min_value=2, max_value=5,
                                        help_text="Players in the game (5: one sits out). Default: "
                                                  "the number of hands given.")
     clean_hands = serializers.ListField(
-        child=serializers.ChoiceField(choices=SEAT_CHOICES), default=list,
+        child=serializers.ChoiceField(choices=SEAT_CHOICES), default=list, max_length=4,
         help_text="Losing hands that are clean and cover the minimum doubles (000: paid a count).")
     after_draw = serializers.BooleanField(
         allow_null=True, default=None,
@@ -115,7 +117,8 @@ class SettleRequestSerializer(serializers.Serializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         rule = self._rule(attrs)
         if attrs["goulash"] and rule.goulash_rule:
-            rule = self._rule({**attrs, "rules": rule.goulash_rule})
+            # Named by a rule the viewer may see, so resolved whoever's it is.
+            rule = self._rule({**attrs, "rules": rule.goulash_rule}, EVERY_RULE)
         errors: dict[str, Any] = {}
         seats = tuple(w for w in WINDS if w in attrs["hands"])
         unknown = [k for k in attrs["hands"] if k not in WINDS]
@@ -139,8 +142,8 @@ class SettleRequestSerializer(serializers.Serializer):
 
     # -- pieces -----------------------------------------------------------------------------
 
-    def _rule(self, attrs: dict[str, Any]):
-        rule = requested_house_rule(attrs["rules"])
+    def _rule(self, attrs: dict[str, Any], viewer=None):
+        rule = requested_house_rule(attrs["rules"], viewer or self.context.get("viewer"))
         players = attrs.get("players") or len(attrs["hands"])
         if players != rule.scoring.players and players in (2, 3, 5) and rule.scoring.players == 4:
             # 001's games for 2, 3 and 5 players are open to every house rule.

@@ -33,6 +33,14 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _no_throttling_or_lockout(settings):
+    # The suite makes hundreds of requests and logins a second: throttles and lockout would
+    # answer them 429. tests/hardening/test_abuse.py turns both on to check them.
+    settings.API_THROTTLE_RATES = {}
+    settings.AXES_ENABLED = False
+
+
 class _RequireSomeTestRan:
     """A run in which no test ran (all skipped or deselected) is a failure, not a pass."""
 

@@ -11,8 +11,11 @@ from clubs.models.choices import (
 )
 from clubs.models.club import Club, Member, Season
 from clubs.models.hands import Hand, HandEntry, HandResult
-from clubs.models.house_rules import HouseRuleRecord, HouseRuleVersion
 from clubs.models.sessions import ClubSession, Seat, Table
+
+# The house-rule models live in houserules (below clubs); named here too so that code written
+# against clubs.models keeps working.
+from houserules.models import HouseRuleRecord, HouseRuleVersion  # noqa: E402  isort: skip
 
 __all__ = [
     "AuditAction",

@@ -13,7 +13,7 @@ class Club(models.Model):
     # A published club shows its sessions, sheets and league tables read-only to anyone.
     published = models.BooleanField(default=False)
     default_house_rule = models.ForeignKey(
-        "clubs.HouseRuleRecord",
+        "houserules.HouseRuleRecord",
         null=True,
         blank=True,
         on_delete=models.SET_NULL,

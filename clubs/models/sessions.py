@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models import Count, Q, Sum
 
 from clubs.models.choices import SessionStatus, Wind
-from clubs.models.house_rules import HouseRuleVersion
+from houserules.models import HouseRuleVersion
 
 
 class ClubSession(models.Model):
@@ -16,11 +16,11 @@ class ClubSession(models.Model):
     date = models.DateField()
     # The exact version played under: later edits to the house rule leave this night alone.
     house_rule_version = models.ForeignKey(
-        "clubs.HouseRuleVersion", on_delete=models.RESTRICT, related_name="sessions"
+        "houserules.HouseRuleVersion", on_delete=models.RESTRICT, related_name="sessions"
     )
     # The rule that scores goulash hands, when it is not the session's own house rule.
     goulash_rule_version = models.ForeignKey(
-        "clubs.HouseRuleVersion",
+        "houserules.HouseRuleVersion",
         null=True,
         blank=True,
         on_delete=models.RESTRICT,

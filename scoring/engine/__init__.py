@@ -4,9 +4,10 @@ from .context import ScoringContext
 from .errors import HandError, Problem
 from .hand import Arrangement, Hand, Meld, Set, Win
 from .parse import parse_hand
+from .rules import functions, functions_more, special_hands  # noqa: F401 - registers the rule functions
 from .rules.builtin import UnknownHouseRule, builtin_house_rules, get_house_rule
-from .rules.functions import RULE_FUNCTIONS, rule_function
 from .rules.model import HouseRule, HouseRuleError, Item, ScoringParams
+from .rules.registry import RULE_FUNCTIONS, rule_function
 from .score import ScoreLine, ScoreResult, score_arrangements, score_hand
 
 __all__ = [

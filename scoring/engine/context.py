@@ -8,33 +8,28 @@ use and kept. Tile facts that never change are module-level tables.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cached_property
 
-try:  # the C helper Counter itself counts with; private, so a plain loop where it is missing
-    from collections import _count_elements
-except ImportError:  # pragma: no cover - every CPython since 3.2 has it
-    def _count_elements(mapping, iterable):
-        for element in iterable:
-            mapping[element] = mapping.get(element, 0) + 1
-
+from . import memo
 from .hand import Arrangement, Hand, Set
 from .rules.model import HouseRule
-
-SUITS = ("b", "c", "d")
-WINDS = ("we", "ws", "ww", "wn")
-DRAGONS = ("dr", "dg", "dw")
-HONOURS = frozenset(WINDS + DRAGONS)
-SUIT_TILES = frozenset(f"{s}{n}" for s in SUITS for n in range(1, 10))
-TERMINALS = frozenset(f"{s}{n}" for s in SUITS for n in (1, 9))
-MINORS = SUIT_TILES - TERMINALS
-MAJORS = TERMINALS | HONOURS
-GREENS = frozenset(("b2", "b3", "b4", "b6", "b8", "dg"))
-FLOWERS = ("f1", "f2", "f3", "f4")
-SEASONS = ("s1", "s2", "s3", "s4")
+from .tiles import (
+    DRAGON_CODES,
+    DRAGONS,
+    GREENS,
+    HONOURS,
+    MAJORS,
+    MINORS,
+    SEAT_TO_WIND,
+    SUIT_TILES,
+    SUITS,
+    TERMINALS,
+    WIND_CODES,
+    WINDS,
+)
+from .tiles import SEAT_DIGIT as SEAT_NUMBER
 
 PUNGS_AND_KONGS = frozenset(("pung", "kong"))
-# A seat wind's own tile and own flower/season number (004 Sheet 20: 1 = East ... 4 = North).
-WIND_TILE = {"E": "we", "S": "ws", "W": "ww", "N": "wn"}
-SEAT_NUMBER = {"E": "1", "S": "2", "W": "3", "N": "4"}
 
 # Named tile classes the rule functions accept as ``tiles=``; a tile code selects itself.
 STATIC_SELECTORS: dict[str, frozenset[str]] = {
@@ -44,8 +39,8 @@ STATIC_SELECTORS: dict[str, frozenset[str]] = {
     "major": MAJORS,
     "terminal": TERMINALS,
     "honour": HONOURS,
-    "dragon": frozenset(DRAGONS),
-    "wind": frozenset(WINDS),
+    "dragon": DRAGONS,
+    "wind": WINDS,
     "green": GREENS,
     **{suit: frozenset(f"{suit}{n}" for n in range(1, 10)) for suit in SUITS},
 }
@@ -59,7 +54,7 @@ ALL_TILES = SUIT_TILES | HONOURS
 # bits of every class holding it; any other code (a joker among a losing hand's loose tiles)
 # has none, as no class holds it.
 CLASS_BIT = {name: 1 << k for k, name in enumerate(STATIC_SELECTORS)}
-HONOUR_TILE_BIT = {code: 1 << (len(CLASS_BIT) + k) for k, code in enumerate(WINDS + DRAGONS)}
+HONOUR_TILE_BIT = {code: 1 << (len(CLASS_BIT) + k) for k, code in enumerate(WIND_CODES + DRAGON_CODES)}
 TILE_MASK = {
     code: sum(bit for name, bit in CLASS_BIT.items() if code in STATIC_SELECTORS[name])
     | HONOUR_TILE_BIT.get(code, 0)
@@ -73,28 +68,10 @@ SUITS_OF_BITS = {
     for bits in range(1 << len(SUITS)) for bits in [sum(
         bit for k, bit in enumerate(SUIT_BITS) if bits >> k & 1)]
 }
+_SUIT_BITS = sum(SUIT_BITS)
+_HONOUR_BIT = CLASS_BIT["honour"]
 
 
-_new_counter = dict.__new__
-
-
-class cached_property:  # noqa: N801 - used as functools.cached_property is
-    """A value worked out on first use and kept on the instance; unlike Python 3.11's
-    ``functools.cached_property`` it takes no lock, which costs more than most facts here."""
-
-    def __init__(self, fn):
-        self.fn = fn
-        self.name = fn.__name__
-        self.__doc__ = fn.__doc__
-
-    def __set_name__(self, owner, name):
-        self.name = name
-
-    def __get__(self, obj, owner=None):
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.fn(obj)
-        return value
 
 
 def is_selector(name: str) -> bool:
@@ -122,7 +99,7 @@ def set_tiles(s: Set) -> tuple[str, ...]:
 
 
 # A group's tiles as held to the tiles they stand for.
-_GROUP_TILES: dict[tuple[str, ...], tuple[str, ...]] = {}
+_GROUP_TILES: dict[tuple[str, ...], tuple[str, ...]] = memo.table("context: group tiles")
 
 
 _SIZE = {"pung": 3, "kong": 4, "pair": 2}
@@ -150,8 +127,8 @@ class ScoringContext:
         self.bonus = hand.bonus
         self.win = hand.win
         self.arrangement = arrangement
-        self.own_wind = WIND_TILE[hand.seat_wind]
-        self.round_wind = WIND_TILE[hand.prevailing_wind]
+        self.own_wind = SEAT_TO_WIND[hand.seat_wind]
+        self.round_wind = SEAT_TO_WIND[hand.prevailing_wind]
         # Not sets and a pair, nor a losing hand: a special shape (seven pairs, knitting...).
         self.special_shape = arrangement.shape not in ("standard", "partial")
 
@@ -169,12 +146,7 @@ class ScoringContext:
 
     @cached_property
     def counts(self) -> Counter:
-        # Counter(self.tiles) without its constructor's checks (Counter.update counts an
-        # iterable that is not a mapping with _count_elements): the same counts, in the same
-        # order, at a third of the cost.
-        found = _new_counter(Counter)
-        _count_elements(found, self.tiles)
-        return found
+        return Counter(self.tiles)
 
     @cached_property
     def suits(self) -> frozenset[str]:
@@ -259,6 +231,23 @@ class ScoringContext:
         """Four pungs or kongs and a pair, the frame of most special hands."""
         return bool(self.standard_split) and self.group_kinds <= PUNGS_AND_KONGS
 
+    def know_set_facts(self, tile_count: int, tile_all: int, tile_any: int,
+                       kinds: list[int], concealed: bool) -> None:
+        """Keep the facts the orchestrator worked out in its one pass over the sets (as the
+        properties above would work them out): the tile count and class masks, and from the
+        number of sets of each kind (pung, kong, chow, pair, group) the chows, the kongs and
+        whether the hand is four pungs or kongs and a pair with nothing left over."""
+        self.tile_count = tile_count
+        self.tile_all = tile_all
+        self.tile_any = tile_any
+        self.suits = SUITS_OF_BITS[tile_any & _SUIT_BITS]
+        self.has_honours = bool(tile_any & _HONOUR_BIT)
+        self.chows = kinds[2]
+        self.kongs = kinds[1]
+        self.all_concealed = concealed
+        self.pung_hand = (not self.loose and kinds[0] + kinds[1] == 4 and kinds[3] == 1
+                          and len(self.sets) == 5)
+
     @cached_property
     def max_chows(self) -> int | None:
         """Chows allowed in this hand: the goulash's number in a goulash (004 Sheet 10)."""
@@ -341,31 +330,17 @@ class ScoringContext:
 _WIN_FLAGS = ("last_wall_tile", "last_discard", "robbed_kong", "kong_replacement",
               "original_call", "heavenly", "earthly", "second_kong_replacement")
 # How a hand went out (its source and flags) to its facts: shared by every hand going out so.
-_WIN_FACTS: dict[tuple, frozenset[str]] = {}
+_WIN_FACTS: dict[tuple, frozenset[str]] = memo.table("context: win facts")
 # The same by the Win object's identity, with the win.
-_FACTS_OF_WIN: dict[int, tuple] = {}
+_FACTS_OF_WIN: dict[int, tuple] = memo.table("context: facts by win")
 
-
-def clear_win_facts() -> None:
-    """Forget the tables of sub-structures kept here: win facts, groups' tiles."""
-    _WIN_FACTS.clear()
-    _FACTS_OF_WIN.clear()
-    _GROUP_TILES.clear()
 
 
 __all__ = [
     "ALL_TILES",
     "HAND_SELECTORS",
     "STATIC_SELECTORS",
-    "DRAGONS",
-    "GREENS",
-    "HONOURS",
-    "MAJORS",
-    "MINORS",
     "ScoringContext",
-    "SUIT_TILES",
-    "TERMINALS",
-    "WINDS",
     "is_selector",
     "set_tiles",
 ]

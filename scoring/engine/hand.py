@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-WINDS = ("E", "S", "W", "N")
+from .tiles import SEATS
+
+WINDS = SEATS  # the seat and round winds, E S W N: the contract's name for them
 MELD_KINDS = ("pung", "kong", "chow", "pair")
 WIN_SOURCES = ("wall", "discard", "kong_box", "robbed_kong")
 
@@ -104,23 +106,3 @@ class Arrangement:
     shape: str
     sets: tuple[Set, ...]
     loose: tuple[str, ...] = ()
-
-
-# An Arrangement built from all its fields, as the frozen dataclass's __init__ does but with
-# each field stored through its slot's own setter instead of a guarded object.__setattr__ per
-# field (0.45 -> 0.26 us): the search builds one or more for every hand it reads.
-_new_object = object.__new__
-assert tuple(Arrangement.__slots__) == ("shape", "sets", "loose")
-_set_shape = Arrangement.shape.__set__
-_set_sets = Arrangement.sets.__set__
-_set_loose = Arrangement.loose.__set__
-
-
-def new_arrangement(shape: str, sets: tuple[Set, ...], loose: tuple[str, ...] = ()
-                    ) -> Arrangement:
-    """``Arrangement(shape, sets, loose)``, built without __init__'s per-field guard."""
-    arrangement = _new_object(Arrangement)
-    _set_shape(arrangement, shape)
-    _set_sets(arrangement, sets)
-    _set_loose(arrangement, loose)
-    return arrangement

@@ -9,12 +9,12 @@ every problem found.
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import lru_cache
 from typing import Any
 
+from . import memo
 from . import tiles as T
 from .errors import HandError, ProblemList
-from .hand import MELD_KINDS, WIN_SOURCES, WINDS, Hand, Meld, Win
+from .hand import MELD_KINDS, WIN_SOURCES, Hand, Meld, Win
 
 # More than any real hand can hold; beyond this the input is rejected without reading each
 # element, so a pasted list of thousands of entries costs nothing.
@@ -131,8 +131,8 @@ def _well_formed(data: dict) -> Hand | None:
     seat = get("seat_wind")
     prevailing = get("prevailing_wind")
     if ((rules is not None and rules.__class__ is not str)
-            or seat.__class__ is not str or seat not in WINDS
-            or prevailing.__class__ is not str or prevailing not in WINDS):
+            or seat.__class__ is not str or seat not in T.SEATS
+            or prevailing.__class__ is not str or prevailing not in T.SEATS):
         return None
     mahjong = get("mahjong", False)
     goulash = get("goulash", False)
@@ -201,82 +201,31 @@ def _well_formed(data: dict) -> Hand | None:
         key = (tile, source, tuple(flags))
         win = _WINS.get(key)
         if win is None:
-            win = _new_win(tile, source, *flags)
+            win = Win(tile, source, *flags)
             if len(_WINS) < _WINS_KEPT:
                 _WINS[key] = win
     elif raw_win is not None:
         return None
     else:
         win = None
-    return _new_hand(seat, prevailing, mahjong is True, melds, concealed, bonus, win,
-                     goulash is True, fishing is True, rules, players)
+    return Hand(seat, prevailing, mahjong is True, melds, concealed, bonus, win,
+                goulash is True, fishing is True, rules, players)
 
 
 # A well-formed meld by its fields as sent (kind and tile in any accepted spelling; the flags
 # true, false or null, already checked to be exactly those): its shared Meld.
-_AS_SENT: dict[tuple, Meld] = {}
+_AS_SENT: dict[tuple, Meld] = memo.table("parse: melds as sent")
 
-
-def clear_melds_as_sent() -> None:
-    """Forget the shared melds as sent and the shared wins."""
-    _AS_SENT.clear()
-    _WINS.clear()
 
 
 # A well-formed win by its tile, source and flags: its shared Win. A tile, four sources and
 # eight flags: bounded, but kept to a few thousand.
-_WINS: dict[tuple, Win] = {}
+_WINS: dict[tuple, Win] = memo.table("parse: wins")
 _WINS_KEPT = 4096
 
 
 _NO_FLAGS = (False,) * len(WIN_FLAGS)
 _FLAG_AT = {name: i for i, name in enumerate(WIN_FLAGS)}
-
-# A Hand and a Win built from all their fields, in order: what the frozen dataclasses'
-# __init__ does, each field stored through its slot's own setter instead of a look-up of
-# object.__setattr__ per field (the dearest part of reading a well-formed hand).
-_new = object.__new__
-assert tuple(f.name for f in fields(Hand)) == (
-    "seat_wind", "prevailing_wind", "mahjong", "melds", "concealed", "bonus", "win", "goulash",
-    "fishing", "rules", "players")
-_h0, _h1, _h2, _h3, _h4, _h5, _h6, _h7, _h8, _h9, _h10 = (
-    getattr(Hand, f.name).__set__ for f in fields(Hand))
-_w0, _w1, _w2, _w3, _w4, _w5, _w6, _w7, _w8, _w9 = (getattr(Win, f.name).__set__
-                                                    for f in fields(Win))
-
-
-def _new_hand(seat_wind, prevailing_wind, mahjong, melds, concealed, bonus, win, goulash,
-              fishing, rules, players) -> Hand:
-    hand = _new(Hand)
-    _h0(hand, seat_wind)
-    _h1(hand, prevailing_wind)
-    _h2(hand, mahjong)
-    _h3(hand, melds)
-    _h4(hand, concealed)
-    _h5(hand, bonus)
-    _h6(hand, win)
-    _h7(hand, goulash)
-    _h8(hand, fishing)
-    _h9(hand, rules)
-    _h10(hand, players)
-    return hand
-
-
-def _new_win(tile, source, *flags) -> Win:  # flags in WIN_FLAGS' order, as Win's fields
-    win = _new(Win)
-    _w0(win, tile)
-    _w1(win, source)
-    f2, f3, f4, f5, f6, f7, f8, f9 = flags
-    _w2(win, f2)
-    _w3(win, f3)
-    _w4(win, f4)
-    _w5(win, f5)
-    _w6(win, f6)
-    _w7(win, f7)
-    _w8(win, f8)
-    _w9(win, f9)
-    return win
-
 
 def _kind(value: Any) -> str:
     names = {dict: "an object", list: "a list", str: "a string", bool: "true/false",
@@ -286,12 +235,12 @@ def _kind(value: Any) -> str:
 
 def _wind(data: dict, field: str, problems: ProblemList) -> str:
     value = data.get(field)
-    if value.__class__ is str and value in WINDS:  # the common, well-formed case
+    if value.__class__ is str and value in T.SEATS:  # the common, well-formed case
         return value
     if value is None:
         problems.add(field, "missing_field", f"Give '{field}': one of E, S, W, N.")
         return ""
-    if isinstance(value, str) and value.strip().upper() in WINDS:
+    if isinstance(value, str) and value.strip().upper() in T.SEATS:
         return value.strip().upper()
     shown = repr(value) if isinstance(value, str) else _kind(value)
     problems.add(field, "bad_wind", f"{shown} is not a wind: use E, S, W or N.")
@@ -381,7 +330,7 @@ def _is_flag(value: Any) -> bool:
     return value is None or type(value) is bool
 
 
-@lru_cache(maxsize=4096)
+@memo.cached(maxsize=4096)
 def _new_meld(kind: str, tile: str, concealed: bool, added: bool) -> Meld:
     # Melds are immutable: one object serves every hand that declares the same set.
     return Meld(kind=kind, tile=tile, concealed=concealed, added=added)

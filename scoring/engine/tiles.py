@@ -28,21 +28,27 @@ SEAT_TO_WIND = dict(zip(SEATS, WIND_CODES, strict=True))
 WIND_TO_SEAT = {wind: seat for seat, wind in SEAT_TO_WIND.items()}
 # 004 Sheet 20 item 2: flowers and seasons 1-4 belong to East, South, West, North.
 SEAT_NUMBER = {seat: n for n, seat in enumerate(SEATS, start=1)}
+# The same as the digit of the seat's own flower and season code (f1, s1: East).
+SEAT_DIGIT = {seat: str(n) for seat, n in SEAT_NUMBER.items()}
+# The first letter of flower and season codes, by the kind a house rule names (None: both).
+BONUS_PREFIXES = {"flower": ("f",), "season": ("s",), None: ("f", "s")}
 
-_SUIT_SET = frozenset(SUIT_CODES)
-_HONOUR_SET = frozenset(HONOUR_CODES)
-_WIND_SET = frozenset(WIND_CODES)
-_DRAGON_SET = frozenset(DRAGON_CODES)
-_TERMINAL_SET = frozenset(f"{s}{n}" for s in SUITS for n in (1, 9))
-_MAJOR_SET = _TERMINAL_SET | _HONOUR_SET
-_BONUS_SET = frozenset(BONUS)
-_GREEN_SET = frozenset(("b2", "b3", "b4", "b6", "b8", "dg"))
+# The tile classes as sets of codes (004 Sheet 1): majors are the ones, nines and honours.
+SUIT_TILES = frozenset(SUIT_CODES)
+HONOURS = frozenset(HONOUR_CODES)
+WINDS = frozenset(WIND_CODES)
+DRAGONS = frozenset(DRAGON_CODES)
+TERMINALS = frozenset(f"{s}{n}" for s in SUITS for n in (1, 9))
+MINORS = SUIT_TILES - TERMINALS
+MAJORS = TERMINALS | HONOURS
+BONUS_TILES = frozenset(BONUS)
+GREENS = frozenset(("b2", "b3", "b4", "b6", "b8", "dg"))  # 004 Sheet 26, Imperial Jade
 _PLAYING_SET = frozenset(PLAYING)
 _ASSIGNED_JOKERS = frozenset(JOKER + code for code in PLAYING)
 
 # Indices of the thirteen major tiles, in index order (004 Sheet 22, Thirteen Unique Wonders).
-MAJOR_INDICES = tuple(i for i, code in enumerate(PLAYING) if code in _MAJOR_SET)
-GREEN_INDICES = tuple(INDEX[c] for c in sorted(_GREEN_SET, key=INDEX.__getitem__))
+MAJOR_INDICES = tuple(i for i, code in enumerate(PLAYING) if code in MAJORS)
+GREEN_INDICES = tuple(INDEX[c] for c in sorted(GREENS, key=INDEX.__getitem__))
 
 
 def normalise(code: str) -> str:
@@ -55,44 +61,44 @@ def is_playing(code: str) -> bool:
 
 
 def is_suit(code: str) -> bool:
-    return code in _SUIT_SET
+    return code in SUIT_TILES
 
 
 def is_honour(code: str) -> bool:
-    return code in _HONOUR_SET
+    return code in HONOURS
 
 
 def is_wind(code: str) -> bool:
-    return code in _WIND_SET
+    return code in WINDS
 
 
 def is_dragon(code: str) -> bool:
-    return code in _DRAGON_SET
+    return code in DRAGONS
 
 
 def is_terminal(code: str) -> bool:
     """A 1 or a 9 of a suit."""
-    return code in _TERMINAL_SET
+    return code in TERMINALS
 
 
 def is_major(code: str) -> bool:
     """1s, 9s, winds and dragons."""
-    return code in _MAJOR_SET
+    return code in MAJORS
 
 
 def is_minor(code: str) -> bool:
     """2 to 8 of a suit."""
-    return code in _SUIT_SET and code not in _TERMINAL_SET
+    return code in SUIT_TILES and code not in TERMINALS
 
 
 def is_bonus(code: str) -> bool:
     """A flower or a season."""
-    return code in _BONUS_SET
+    return code in BONUS_TILES
 
 
 def is_green(code: str) -> bool:
     """004 Sheet 26: the green tiles are the green dragon and 2, 3, 4, 6, 8 bamboo."""
-    return code in _GREEN_SET
+    return code in GREENS
 
 
 def is_joker(code: str) -> bool:
@@ -107,17 +113,17 @@ def joker_stands_for(code: str) -> str | None:
 
 def is_known(code: str) -> bool:
     """Any code of the contract: a playing tile, a flower or season, or a joker."""
-    return code in _PLAYING_SET or code in _BONUS_SET or is_joker(code)
+    return code in _PLAYING_SET or code in BONUS_TILES or is_joker(code)
 
 
 def suit_of(code: str) -> str | None:
     """``b``, ``c`` or ``d`` for a suit tile, None for anything else."""
-    return code[0] if code in _SUIT_SET else None
+    return code[0] if code in SUIT_TILES else None
 
 
 def number_of(code: str) -> int | None:
     """1-9 for a suit tile; the flower/season number 1-4 for a bonus tile; None otherwise."""
-    if code in _SUIT_SET or code in _BONUS_SET:
+    if code in SUIT_TILES or code in BONUS_TILES:
         return int(code[1])
     return None
 
@@ -138,7 +144,7 @@ def own_bonus_number(seat: str) -> int:
 
 
 def is_own_bonus(code: str, seat: str) -> bool:
-    return code in _BONUS_SET and int(code[1]) == SEAT_NUMBER[seat]
+    return code in BONUS_TILES and int(code[1]) == SEAT_NUMBER[seat]
 
 
 def index_of(code: str) -> int:
@@ -157,7 +163,7 @@ def chow_tiles(code: str) -> tuple[str, str, str]:
 
 
 def can_start_chow(code: str) -> bool:
-    return code in _SUIT_SET and int(code[1]) <= 7
+    return code in SUIT_TILES and int(code[1]) <= 7
 
 
 def counts(tiles) -> list[int]:
@@ -175,7 +181,7 @@ def sort_key(code: str) -> tuple[int, str]:
     i = INDEX.get(code)
     if i is not None:
         return (i, code)
-    if code in _BONUS_SET:
+    if code in BONUS_TILES:
         return (N_PLAYING + BONUS.index(code), code)
     return (N_PLAYING + len(BONUS), code)
 

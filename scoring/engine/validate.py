@@ -8,11 +8,10 @@ the path of the field at fault and a sentence saying how to mend it.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from . import memo
 from . import tiles as T
 from .errors import HandError, Problem, ProblemList
-from .hand import MELD_KINDS, WIN_SOURCES, WINDS, Hand, Meld, Set
+from .hand import MELD_KINDS, WIN_SOURCES, Hand, Meld, Set
 from .rules.model import HouseRule
 
 MAHJONG_TILES = 14
@@ -65,12 +64,16 @@ def wild_limit(kind: str, rule: HouseRule) -> int:
     return {"pair": s.wild_max_in_pair, "kong": s.wild_max_in_kong}.get(kind, s.wild_max_in_pung)
 
 
-def validate_hand(hand: Hand, rule: HouseRule, *, allow_short_losing: bool = False) -> None:
+def validate_hand(hand: Hand, rule: HouseRule, *, allow_short_losing: bool | None = None
+                  ) -> None:
     """Raise ``HandError`` listing every reason ``hand`` is impossible under ``rule``.
 
     ``allow_short_losing`` accepts a losing hand with fewer than 13 tiles (004 Sheet 30: a
-    player with too few tiles may still count the score); by default a losing hand has 13.
+    player with too few tiles may still count the score); by default the house rule's
+    switch ``scoring.count_short_losing_hands`` decides.
     """
+    if allow_short_losing is None:
+        allow_short_losing = rule.scoring.count_short_losing_hands
     if _plainly_valid(hand, rule, allow_short_losing):
         return
     mode, max_chows, limits = _rule_args(rule.scoring, hand.goulash)
@@ -95,7 +98,7 @@ def plain_validity(hand: Hand, rule: HouseRule, allow_short: bool = False
     """For a plainly valid hand (see ``_plainly_valid``): the counts of its concealed tiles
     (34 entries), its declared chows, whether it declares its pair and its melds as sets,
     which the arrangement search starts from. None for any other hand."""
-    if hand.seat_wind not in WINDS or hand.prevailing_wind not in WINDS:
+    if hand.seat_wind not in T.SEATS or hand.prevailing_wind not in T.SEATS:
         return None
     params = rule.scoring
     max_chows = params.goulash_max_chows if hand.goulash else params.max_chows
@@ -161,7 +164,8 @@ def plain_validity(hand: Hand, rule: HouseRule, allow_short: bool = False
 # A declared meld without listed tiles that has no problem of its own, by (kind, tile,
 # concealed, added): (tiles it counts towards the fourteen, its tiles' indices, kind, and the
 # shared set it is in an arrangement).
-_PLAIN_MELDS: dict[tuple, tuple[int, tuple[int, ...], str, Set]] = {}
+_PLAIN_MELDS: dict[tuple, tuple[int, tuple[int, ...], str, Set]] = memo.table(
+    "validate: plain melds")
 
 
 def _plain_meld(meld: Meld) -> tuple[int, tuple[int, ...], str, Set] | None:
@@ -179,17 +183,11 @@ def _plain_meld(meld: Meld) -> tuple[int, tuple[int, ...], str, Set] | None:
     return entry
 
 
-def clear_plain_melds() -> None:
-    _PLAIN_MELDS.clear()
-
 
 # By identity, as hashing a house rule's parameters walks every field; the entry holds the
 # parameters so that their id is not reused while it lives.
-_RULE_ARGS: dict[tuple[int, bool], tuple] = {}
+_RULE_ARGS: dict[tuple[int, bool], tuple] = memo.table("validate: rule arguments")
 
-
-def clear_rule_args() -> None:
-    _RULE_ARGS.clear()
 
 
 def _rule_args(s, goulash: bool) -> tuple[str | None, int | None, tuple]:
@@ -208,7 +206,7 @@ def _rule_args(s, goulash: bool) -> tuple[str | None, int | None, tuple]:
     return args
 
 
-@lru_cache(maxsize=1 << 14)
+@memo.cached(maxsize=1 << 14, kind=memo.HAND)
 def _problems(hand: Hand, mode: str | None, max_chows: int | None, limits,
               allow_short: bool) -> tuple[tuple[Problem, ...], dict[str, int]]:
     """Every problem of ``hand`` (memoised: a hand entered again costs a look-up)."""
@@ -229,7 +227,7 @@ def _problems(hand: Hand, mode: str | None, max_chows: int | None, limits,
 def _check_winds(hand: Hand, problems: ProblemList) -> None:
     for field in ("seat_wind", "prevailing_wind"):
         value = getattr(hand, field)
-        if value not in WINDS:
+        if value not in T.SEATS:
             problems.add(field, "bad_wind", f"{value!r} is not a wind: use E, S, W or N.")
 
 
@@ -407,9 +405,12 @@ def _check_count(hand: Hand, counted: int, allow_short: bool, problems: ProblemL
                      " (the winning tile belongs among them).")
     elif not hand.mahjong:
         if counted > LOSING_TILES or (counted < LOSING_TILES and not allow_short):
+            short = (" This house rule does not count a losing hand with too few tiles (its "
+                     "switch count_short_losing_hands, 004 Sheet 30 item 1)."
+                     if counted < LOSING_TILES else "")
             problems.add(path, "wrong_tile_count", f"A hand that did not go Mah Jong has 13 "
                          f"playing tiles (a kong counts as 3); this one has {counted}. Check the "
-                         "melds and concealed tiles; flowers and seasons go in 'bonus'.")
+                         f"melds and concealed tiles; flowers and seasons go in 'bonus'.{short}")
 
 
 def _check_win(hand: Hand, mode: str | None, problems: ProblemList) -> None:

@@ -6,7 +6,8 @@ from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
 
-CLUB_MODELS = [model for model in admin.site._registry if model._meta.app_label == "clubs"]
+CLUB_MODELS = [model for model in admin.site._registry
+               if model._meta.app_label in ("clubs", "houserules")]
 
 
 def test_every_club_model_is_registered():
@@ -70,29 +71,32 @@ def one_of_each(demo_club):
     return demo_club
 
 
-@pytest.mark.parametrize("model_name", ["auditentry", "handresult", "houseruleversion"])
-def test_read_only_records_cannot_be_added_or_changed(admin_client, one_of_each, model_name):
+@pytest.mark.parametrize("label", ["clubs.auditentry", "clubs.handresult",
+                                   "houserules.houseruleversion"])
+def test_read_only_records_cannot_be_added_or_changed(admin_client, one_of_each, label):
     """Audit entries, derived results and frozen versions are shown, never edited."""
     from django.apps import apps
 
-    model = apps.get_model("clubs", model_name)
-    assert admin_client.get(reverse(f"admin:clubs_{model_name}_add")).status_code == 403
+    app_label, model_name = label.split(".")
+    model = apps.get_model(app_label, model_name)
+    assert admin_client.get(reverse(f"admin:{app_label}_{model_name}_add")).status_code == 403
     obj = model.objects.first()
-    change = reverse(f"admin:clubs_{model_name}_change", args=[obj.pk])
+    change = reverse(f"admin:{app_label}_{model_name}_change", args=[obj.pk])
     page = admin_client.get(change)
     assert page.status_code == 200 and not page.context["has_change_permission"]
 
 
-@pytest.mark.parametrize(("model_name", "deletable"),
-                         [("auditentry", False), ("houseruleversion", False),
-                          ("handresult", True)])
+@pytest.mark.parametrize(("label", "deletable"),
+                         [("clubs.auditentry", False), ("houserules.houseruleversion", False),
+                          ("clubs.handresult", True)])
 def test_only_derived_results_may_be_deleted_of_the_read_only_records(
-    admin_client, one_of_each, model_name, deletable
+    admin_client, one_of_each, label, deletable
 ):
     from django.apps import apps
 
-    obj = apps.get_model("clubs", model_name).objects.first()
-    delete = reverse(f"admin:clubs_{model_name}_delete", args=[obj.pk])
+    app_label, model_name = label.split(".")
+    obj = apps.get_model(app_label, model_name).objects.first()
+    delete = reverse(f"admin:{app_label}_{model_name}_delete", args=[obj.pk])
     assert (admin_client.get(delete).status_code == 200) == deletable
 
 

@@ -4,8 +4,8 @@ import datetime as dt
 
 import pytest
 
-from clubs.house_rules import ensure_builtin_house_rules
 from clubs.models import Club, ClubSession, HouseRuleRecord, HouseRuleVersion
+from houserules.sync import ensure_builtin_house_rules
 from scoring.engine.rules.model import HouseRule
 
 pytestmark = pytest.mark.django_db

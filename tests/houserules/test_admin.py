@@ -6,10 +6,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from clubs.house_rule_copies import base_record, create_copy
 from clubs.models import Club, HouseRuleRecord, HouseRuleVersion
+from houserules.copies import base_record, create_copy
 
-ADD = "admin:clubs_houserulerecord_add"
+ADD = "admin:houserules_houserulerecord_add"
 
 
 @pytest.fixture
@@ -54,7 +54,7 @@ def test_invalid_overrides_are_shown_against_the_field(staff, club):
 
 def test_editing_a_copy_in_the_admin_makes_a_new_version(staff, club):
     record = create_copy(club, "guide", "fw-guide", "FW guide", {}, None)
-    url = reverse("admin:clubs_houserulerecord_change", args=[record.pk])
+    url = reverse("admin:houserules_houserulerecord_change", args=[record.pk])
     data = {"name": "FW guide", "description": record.description,
             "overrides": '{"payment": {"starting_tally": 1000}}',
             "versions-TOTAL_FORMS": 1, "versions-INITIAL_FORMS": 1}
@@ -67,7 +67,7 @@ def test_editing_a_copy_in_the_admin_makes_a_new_version(staff, club):
 
 def test_the_copy_action_opens_the_add_form_with_the_base(staff, club):
     base = base_record("balsall-common")
-    changelist = reverse("admin:clubs_houserulerecord_changelist")
+    changelist = reverse("admin:houserules_houserulerecord_changelist")
     response = staff.post(changelist, {"action": "copy_with_overrides",
                                        "_selected_action": [base.pk]})
     assert response.status_code == 302
@@ -78,10 +78,10 @@ def test_the_copy_action_opens_the_add_form_with_the_base(staff, club):
 
 def test_built_ins_and_versions_are_read_only(staff, club):
     base = base_record("guide")
-    change = reverse("admin:clubs_houserulerecord_change", args=[base.pk])
+    change = reverse("admin:houserules_houserulerecord_change", args=[base.pk])
     assert staff.get(change).status_code == 200
     assert staff.post(change, {"name": "Mine now"}).status_code == 403
     version = HouseRuleVersion.objects.filter(record=base).first()
-    version_change = reverse("admin:clubs_houseruleversion_change", args=[version.pk])
+    version_change = reverse("admin:houserules_houseruleversion_change", args=[version.pk])
     assert staff.get(version_change).status_code == 200
     assert staff.post(version_change, {"number": 5}).status_code == 403

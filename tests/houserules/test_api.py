@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from clubs.house_rule_copies import create_copy
 from clubs.models import Club, Member
+from houserules.copies import create_copy
 from scoring.engine import builtin_house_rules
 from tests.houserules.conftest import hand
 
@@ -182,6 +182,6 @@ def test_a_club_copy_is_reachable_by_its_slug_in_the_score_api(people, club):
                 {"items": {"dragon_pung_melded": {"points": 40}}}, people["admin"])
     data = hand("chow b1, chow c5, chow d3, pung dr", "d7 d7", win="d7 discard",
                 rules="four-winds-guide")
-    response = client_for().post("/api/v1/score", data, format="json")
+    response = client_for(people["member"]).post("/api/v1/score", data, format="json")
     assert response.status_code == 200, response.json()
     assert response.json()["points"] == 60  # 20 + 40 for the club's melded dragon pong

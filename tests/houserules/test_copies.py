@@ -13,10 +13,10 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 
-from clubs.house_rule_copies import create_copy, house_rule_of, latest_version, update_copy
 from clubs.models import AuditEntry, Club, ClubSession, HouseRuleVersion
+from houserules.copies import create_copy, house_rule_of, latest_version, update_copy
+from houserules.resolve import resolve_house_rule
 from scoring.engine import HouseRuleError, get_house_rule
-from scoring.resolve import resolve_house_rule
 from tests.houserules.conftest import hand, score
 
 
@@ -182,7 +182,7 @@ def test_an_unknown_base_is_refused(club, user):
 
 
 def test_a_built_in_cannot_be_edited(club, user):
-    from clubs.house_rule_copies import base_record
+    from houserules.copies import base_record
 
     with pytest.raises(HouseRuleError):
         update_copy(base_record("guide"), {"scoring": {"limit": 1}}, user)
@@ -196,8 +196,8 @@ def test_a_points_rule_may_have_no_limit(club, user):
 
 def test_a_session_uses_west_wind_goulash_as_its_goulash_rule(club, user):
     """000 line 7: the goulash after a wall game is played by the West Wind Round's rules."""
-    from clubs.house_rule_copies import base_record
     from clubs.table_state import rules_of
+    from houserules.copies import base_record
 
     session = ClubSession.objects.create(
         club=club, date=dt.date(2026, 11, 3),

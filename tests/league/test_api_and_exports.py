@@ -189,3 +189,25 @@ def test_the_schema_documents_the_standings_and_their_formats(users):
     assert {"application/json", "text/csv"} <= set(op["responses"]["200"]["content"])
     assert {"format", "as_of", "start", "end", "house_rule", "table"} <= {
         p["name"] for p in op["parameters"]}
+
+
+def test_the_page_downloads_every_hand_result_as_xlsx(client_as, club, played):  # noqa: F811
+    answer = client_as("member").get(f"/clubs/{club.slug}/league/{played.pk}/",
+                                     {"what": "hands", "format": "xlsx"})
+    assert 'filename="jade-2026-hands.xlsx"' in answer["Content-Disposition"]
+    rows = list(openpyxl.load_workbook(io.BytesIO(body(answer)), read_only=True).active
+                .iter_rows(values_only=True))
+    assert len(rows) - 1 == HandResult.objects.filter(season=played).count()
+    assert sum(r[rows[0].index("net")] for r in rows[1:]) == 0
+
+
+def test_refresh_league_rebuilds_the_summary(played):  # noqa: F811
+    from league.models import NightResult
+
+    before = sorted(NightResult.objects.values_list("seat_id", "net", "place", "points_zero"))
+    NightResult.objects.all().delete()
+    out = io.StringIO()
+    call_command("refresh_league", stdout=out)
+    assert "Refreshed 3 tables." in out.getvalue()
+    assert sorted(NightResult.objects.values_list("seat_id", "net", "place", "points_zero")) \
+        == before

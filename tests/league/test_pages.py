@@ -176,3 +176,35 @@ def test_the_standings_page_query_count_is_constant(client_as, club, season, mem
                    rng, 6)
         play_hands(seat_table(session, 2, members[:4]), users["scorer"], rng, 3)
     assert count() == small
+
+
+def test_the_club_page_links_to_the_league_tables(client_as, club, played):
+    page = client_as("member").get(reverse("club", args=[club.slug])).content.decode()
+    assert f'href="/clubs/{club.slug}/league/"' in page
+    league = client_as("member").get(reverse("league", args=[club.slug])).content.decode()
+    assert f'href="/clubs/{club.slug}/league/{played.pk}/"' in league
+    assert "All-time standings" in league
+
+
+def test_another_clubs_ids_are_not_found(client_as, club, other_club, played, members):
+    from clubs.models import Season
+
+    member = client_as("member")
+    theirs = Season.objects.create(club=other_club, name="Theirs", start=dt.date(2026, 1, 1))
+    assert member.get(url(club, theirs)).status_code == 404
+    assert member.get(f"/clubs/{club.slug}/league/{played.pk}/players/999/").status_code == 404
+    outsider = Member.objects.create(club=other_club, display_name="Stranger")
+    assert member.get(url(club, played, "league-player", m=outsider.pk)).status_code == 404
+
+
+def test_the_admin_lists_league_rules_and_refuses_bad_ones(client_as, club, played, users):
+    users["admin"].is_staff = users["admin"].is_superuser = True
+    users["admin"].save()
+    admin = client_as("admin")
+    assert admin.get("/admin/league/nightresult/").status_code == 200
+    answer = admin.post("/admin/league/seasonleague/add/", {
+        "season": played.pk, "preset": "", "measure": "net", "combine": "best", "points": "4-2-1-0",
+        "min_nights": 0, "min_share": 0, "tie_breaks": '["net"]'})
+    assert answer.status_code == 200 and "Best nights needs how many nights count" in \
+        answer.content.decode()
+    assert not SeasonLeague.objects.exists()

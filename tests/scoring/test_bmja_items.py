@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.engine import get_house_rule
+from scoring.engine import HandError, get_house_rule
 from scoring.engine.hand import Arrangement, Hand, Set, Win
 from scoring.engine.score import score_arrangements
 
@@ -415,9 +415,13 @@ def test_sheet_31_item_9_imperial_jade_without_green_dragons_unless_the_club_req
 
 
 def test_sheet_22_concealed_special_hands_fail_with_an_exposed_set():
+    """With a pair exposed, All Pair Honours does not accept the seven pairs, and bmja has no
+    other seven-pairs hand: not a Mah Jong (issue #11), rather than an ordinary score."""
     exposed = Arrangement("seven_pairs", sets(
         "pair b1, pair b9 c, pair c1 c, pair dr c, pair dg c, pair we c, pair wn c"))
-    assert score(exposed, win="discard").special is None
+    with pytest.raises(HandError) as caught:
+        score(exposed, win="discard")
+    assert caught.value.codes == ["shape_not_in_house_rule"]
 
 
 def test_sheet_31_item_11_a_special_hand_worth_more_as_an_ordinary_hand_scores_that():

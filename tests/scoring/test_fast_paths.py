@@ -18,11 +18,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import HandError, builtin_house_rules, get_house_rule, parse_hand, score_hand
+from scoring.engine import (
+    HandError,
+    builtin_house_rules,
+    get_house_rule,
+    memo,
+    parse_hand,
+    score_hand,
+)
 from scoring.engine import arrange as A
 from scoring.engine import parse as P
+from scoring.engine import plan as PL
 from scoring.engine import score as S
+from scoring.engine import tiles as T
 from scoring.engine import validate as V
+from scoring.engine.arrange import fishing as AF
+from scoring.engine.arrange import search as AS
+from scoring.engine.arrange import special as ASP
 from scoring.engine.context import ScoringContext
 from scoring.engine.hand import Hand, Win
 from scoring.engine.rules.functions import RULE_FUNCTIONS
@@ -118,8 +130,8 @@ def test_plain_validity_agrees_with_the_full_checks_on_random_hands(data, slug):
 def test_plain_arrangements_are_the_general_searchs_in_its_order():
     for _data, hand in _hands():
         for rule in (BMJA, RULES["guide"], RULES["bmja-3-players"]):
-            assert A._plain_hand(hand, rule) is not None
-            assert A.arrangements(hand, rule) == A._general_arrangements(hand, rule)
+            assert AS._plain_hand(hand, rule) is not None
+            assert A.arrangements(hand, rule) == AS._general_arrangements(hand, rule)
 
 
 def test_plain_completions_are_the_general_searchs():
@@ -127,18 +139,18 @@ def test_plain_completions_are_the_general_searchs():
     assert len(fishing) >= 100
     for hand in fishing:
         for rule in (BMJA, RULES["bmja-2-players"]):
-            assert A.completions(hand, rule) == A._general_completions(hand, rule)
+            assert A.completions(hand, rule) == AF._general_completions(hand, rule)
 
 
 @PROPERTY
 @given(st.one_of(winning_hands(), losing_hands()))
 def test_plain_paths_agree_with_the_general_search_on_random_hands(data):
     hand = parse_hand(data)
-    assert A.arrangements(hand, BMJA) == A._general_arrangements(hand, BMJA)
+    assert A.arrangements(hand, BMJA) == AS._general_arrangements(hand, BMJA)
     if not hand.mahjong:
-        assert A.completions(hand, BMJA) == A._general_completions(hand, BMJA)
+        assert A.completions(hand, BMJA) == AF._general_completions(hand, BMJA)
         assert A.completions(hand, BMJA, pungs_only=True) == A.without_chows(
-            A._general_completions(hand, BMJA))
+            AF._general_completions(hand, BMJA))
 
 
 def test_pung_completions_are_the_general_searchs_without_chows():
@@ -146,16 +158,16 @@ def test_pung_completions_are_the_general_searchs_without_chows():
     for hand in fishing:
         for rule in (BMJA, RULES["bmja-2-players"], RULES["guide"]):
             assert A.completions(hand, rule, pungs_only=True) == A.without_chows(
-                A._general_completions(hand, rule))
+                AF._general_completions(hand, rule))
 
 
 def test_pung_completions_on_hands_one_tile_short():
     for held in _short_hands(11, 1500):
-        tiles = [A.T.PLAYING[i] for i, n in enumerate(held) for _ in range(n)]
+        tiles = [T.PLAYING[i] for i, n in enumerate(held) for _ in range(n)]
         hand = parse_hand({"seat_wind": "E", "prevailing_wind": "E", "mahjong": False,
                            "melds": [], "concealed": tiles, "fishing": True})
         assert A.completions(hand, BMJA, pungs_only=True) == A.without_chows(
-            A._general_completions(hand, BMJA))
+            AF._general_completions(hand, BMJA))
 
 
 def test_the_plan_reads_only_pung_completions_when_its_fishing_hands_allow():
@@ -171,11 +183,11 @@ def _one_short_of_special(r: random.Random) -> list[int]:
     if r.random() < 0.8:
         tiles = SPECIAL_TILES[r.choice(sorted(SPECIAL_TILES))](r, r.sample("bcd", 2))
     else:
-        tiles = r.sample([t for t in A.T.PLAYING for _ in range(4)], 14)
+        tiles = r.sample([t for t in T.PLAYING for _ in range(4)], 14)
     tiles.remove(r.choice(tiles))
-    held = [0] * A.N
+    held = [0] * T.N_PLAYING
     for code in tiles:
-        held[A.T.INDEX[code]] += 1
+        held[T.INDEX[code]] += 1
     return held
 
 
@@ -190,7 +202,7 @@ def _short_hands(seed: int, tries: int):
 
 def _one_added(held: list[int]):
     """Each tile index, with the counts of ``held`` and that tile (a fifth copy included)."""
-    for i in range(A.N):
+    for i in range(T.N_PLAYING):
         held[i] += 1
         counts = tuple(held)
         held[i] -= 1
@@ -200,11 +212,11 @@ def _one_added(held: list[int]):
 def test_the_special_screen_rules_out_only_tiles_that_make_no_special_shape():
     allowed = 0
     for held in _short_hands(7, 3000):
-        screen = A._special_tiles(held)
+        screen = AF._special_tiles(held)
         for i, counts in _one_added(held):
             if counts[i] > 4:
                 continue
-            if A._special_possible(counts):
+            if ASP._special_possible(counts):
                 assert i in screen, (held, i)
                 allowed += 1
     assert allowed > 500  # the cases that matter were met
@@ -213,12 +225,12 @@ def test_the_special_screen_rules_out_only_tiles_that_make_no_special_shape():
 def test_no_tile_makes_a_special_shape_when_the_quick_check_says_so():
     ruled_out = 0
     for held in _short_hands(13, 3000):
-        if A._special_one_tile_away(held):
+        if AF._special_one_tile_away(held):
             continue
         ruled_out += 1
         for i, counts in _one_added(held):
             if counts[i] <= 4:
-                assert not A._special_possible(counts), (held, i)
+                assert not ASP._special_possible(counts), (held, i)
     assert ruled_out > 200
 
 
@@ -227,8 +239,8 @@ def test_plain_special_readings_are_the_general_ones_without_wild_tiles():
     for held in _short_hands(5, 2000):
         for _i, counts in _one_added(held):
             for lim in (4, 0, -1):
-                fast = A._plain_special_readings(counts, lim)
-                assert fast == A._special_readings(counts, A._NO_TILES, 0, A.T.JOKER, lim)
+                fast = ASP._plain_special_readings(counts, lim)
+                assert fast == ASP._special_readings(counts, AS._NO_TILES, 0, T.JOKER, lim)
                 found.update(shape for shape, _ in fast)
     assert {"seven_pairs", "thirteen_orphans", "knitting", "triple_knitting", "snake",
             "gates_of_heaven"} <= found
@@ -239,9 +251,9 @@ def _every_template_filled(counts):
     search offers when wild tiles are held (all variants, none ruled out by the counts)."""
     out = []
     if not any(n & 1 for n in counts):
-        out.append(("seven_pairs", A._seven_pairs(counts, A._NO_TILES, 0, A.T.JOKER)))
-    for shape, template in A._templates(counts, 1):
-        parts = A._fill(template, counts, A._NO_TILES, 0, A.T.JOKER)
+        out.append(("seven_pairs", ASP._seven_pairs(counts, AS._NO_TILES, 0, T.JOKER)))
+    for shape, template in ASP._templates(counts, 1):
+        parts = ASP._fill(template, counts, AS._NO_TILES, 0, T.JOKER)
         if parts is not None and (shape, parts) not in out:
             out.append((shape, parts))
     return out
@@ -251,9 +263,9 @@ def test_templates_left_out_without_wild_tiles_are_those_that_cannot_fill():
     checked = 0
     for held in _short_hands(9, 1500):
         for _i, counts in _one_added(held):
-            if max(counts) > 4 or not A._special_possible(counts):
+            if max(counts) > 4 or not ASP._special_possible(counts):
                 continue
-            assert A._plain_special_readings(counts, 4) == _every_template_filled(counts)
+            assert ASP._plain_special_readings(counts, 4) == _every_template_filled(counts)
             checked += 1
     assert checked > 300
 
@@ -283,7 +295,7 @@ def test_prefilters_and_fast_forms_agree_with_their_rule_functions(slug):
         for is_winner in (True, False):
             lazy = ScoringContext(hand, rule, arrangement, is_winner)  # facts worked out
             preset = ScoringContext(hand, rule, arrangement, is_winner)  # facts from the pass
-            S._set_facts(preset, {}, (), {})
+            PL._set_facts(preset, {}, (), {})
             for name in ("tile_all", "tile_any", "suits", "has_honours", "chows", "kongs",
                          "all_concealed", "pung_hand", "tile_count", "max_chows"):
                 assert getattr(preset, name) == getattr(lazy, name), name
@@ -364,10 +376,9 @@ def test_no_hand_memo_carries_an_answer_into_another_hand():
     hands = [hand for _data, hand in _hands()]
     alone = []
     for hand in hands:
-        S.clear_caches()
-        S.clear_hand_memos()
+        memo.clear_all()
         alone.append(score_hand(hand, BMJA))
-    S.clear_caches()
+    memo.clear_all()
     shuffled = list(range(len(hands)))
     random.Random(3).shuffle(shuffled)
     for i in shuffled + shuffled:
@@ -385,8 +396,7 @@ def test_the_same_tiles_at_another_seat_or_won_otherwise_score_for_that_seat_and
             hand = {**data, "seat_wind": seat, "win": {"tile": "dr", "from": source}}
             scores[seat, source] = score_hand(parse_hand(hand), BMJA)
     for (seat, source), result in scores.items():
-        S.clear_caches()
-        S.clear_hand_memos()
+        memo.clear_all()
         hand = {**data, "seat_wind": seat, "win": {"tile": "dr", "from": source}}
         assert score_hand(parse_hand(hand), BMJA) == result
     assert len({(r.score, r.item_codes) for r in scores.values()}) > 4
@@ -426,7 +436,7 @@ def test_a_groups_prefilters_asked_together_pass_when_one_of_its_steps_would(slu
     for hand, arrangement in _contexts(rule):
         for is_winner in (True, False):
             ctx = ScoringContext(hand, rule, arrangement, is_winner)
-            S._set_facts(ctx, {}, (), {})
+            PL._set_facts(ctx, {}, (), {})
             for pres, steps in groups:
                 together = any(pre(ctx) for pre in pres)
                 assert together == any(s.pre(ctx) for s in steps)
@@ -469,7 +479,7 @@ def test_triple_knitting_reads_what_listing_the_leftover_tiles_reads():
     from collections import Counter
 
     from scoring.engine.hand import Arrangement, Set
-    from scoring.engine.rules.functions import triple_knitting
+    from scoring.engine.rules.special_hands import triple_knitting
 
     r = random.Random(7)
     suit_tiles = [f"{s}{n}" for s in "bcd" for n in range(1, 10)]
@@ -523,17 +533,3 @@ def test_a_special_hands_shared_line_is_the_line_made_for_it():
         assert result.lines[0] == S.ScoreLine(item.code, item.wording, value, 0, 1)
         seen += 1
     assert seen > 10
-
-
-def test_an_arrangement_built_without_init_is_the_one_init_builds():
-    from scoring.engine.hand import Arrangement, new_arrangement
-
-    checked = 0
-    for _hand, arrangement in _contexts(BMJA):
-        fields = (arrangement.shape, arrangement.sets, arrangement.loose)
-        fast, plain = new_arrangement(*fields), Arrangement(*fields)
-        assert type(fast) is Arrangement
-        assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
-        checked += 1
-    assert new_arrangement("standard", ()) == Arrangement("standard", ())
-    assert checked > 100

@@ -133,6 +133,19 @@ def test_invalid_full_hand_errors_nested_under_the_seat(api):
     assert any("A fifth b6" in m for m in messages)
 
 
+def test_a_shape_the_house_rule_does_not_have_is_400_on_the_seat(api):
+    """Issue #11: mixed seven pairs are no Mah Jong under bmja (004 Sheet 22 has only All Pair
+    Honours): the winner's hand is refused on its seat's path, nothing is settled."""
+    tiles = "we we d2 d2 b9 b9 dg dg dr dr ws ws ww ww".split()
+    hand = {"melds": [], "concealed": tiles, "bonus": [],
+            "win": {"tile": "ww", "from": "wall"}}
+    response = post(api, contract_body(hand))
+    assert response.status_code == 400, response.content
+    [message] = response.json()["hands"]["S"]["concealed"]
+    assert message.startswith("Not a valid Mah Jong under this house rule")
+    assert "seven pairs" in message and "All Pair Honours" in message
+
+
 def test_only_the_winners_full_hand_is_mahjong(api):
     body = contract_body({"score": 864})
     body["hands"]["W"] = practice_hand(0) | {"mahjong": True}

@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from clubs.house_rules import ensure_builtin_house_rules
 from clubs.models import Club, ClubSession, Member, MemberRole, Seat, Table
+from houserules.sync import ensure_builtin_house_rules
 
 PASSWORD = "tiles-and-winds-42"
 CHROMIUM = Path("/usr/bin/chromium")

@@ -25,9 +25,13 @@ DESCRIPTION = (
     "(Sheet 10), and then no 'no chows' double (Sheet 19 hand 3). Flowers and seasons 4 points "
     "each; with a limit hand they are added on top, their own doubles applying to the flower "
     "total only (Sheet 21 item 6), and likewise on top of a fishing part-score. "
+    "A losing hand with too few tiles (a kong or flower not replaced) is counted as it is, as "
+    "Sheet 30 item 1 allows; one with too many is refused (switch count_short_losing_hands). "
+    "A hand that is not four sets and a pair is a Mah Jong only as one of the special hands "
+    "below (seven pairs must be All Pair Honours, Sheet 22). "
     "A special hand that is also four sets and a pair scores its ordinary value instead when "
     "that is greater, as ordinary hands may pass the limit (switch "
-    "special_or_ordinary_if_greater). "
+    "special_or_ordinary_if_greater; four concealed wind kongs score 4,864, not 1,000). "
     "Readings chosen where the course is silent or clubs differ: "
     "the 2 points for a winning tile 'drawn from the wall (ie not from a discard)' include a "
     "tile from the kong box (item wall_tile); "
@@ -182,6 +186,7 @@ BMJA = HouseRule(
         limit_hand_adds_bonus_tiles=True,  # Sheet 21 item 6
         special_or_ordinary_if_greater=True,  # Sheet 31 item 11
         fishing_part_scores=True,  # Sheets 21-29
+        count_short_losing_hands=True,  # Sheet 30 item 1
         wild_tiles="b2",  # Sheet 11 item 4
     ),
     items=ITEMS,

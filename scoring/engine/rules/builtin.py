@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from . import balsall_common, bmja, functions_more, guide, variations, west_wind_goulash  # noqa: F401
+from .. import memo
+from . import (  # noqa: F401 - the rule functions register themselves on import
+    balsall_common,
+    bmja,
+    functions_more,
+    guide,
+    special_hands,
+    variations,
+    west_wind_goulash,
+)
 from .functions import RULE_FUNCTIONS
 from .model import HouseRule
 
@@ -21,7 +28,7 @@ class UnknownHouseRule(LookupError):
         super().__init__(f"Unknown house rule {slug!r}; choose one of: {', '.join(self.known)}.")
 
 
-@lru_cache(maxsize=1)
+@memo.cached(maxsize=1)
 def _rules() -> tuple[tuple[str, HouseRule], ...]:
     found: dict[str, HouseRule] = {}
     known_functions = set(RULE_FUNCTIONS)

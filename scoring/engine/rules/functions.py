@@ -1,4 +1,5 @@
-"""The named rule functions a house rule's items call, and their registry.
+"""The named rule functions a house rule's items call (the registry is ``registry.py``; the
+special hands' functions are in ``special_hands.py``, more in ``functions_more.py``).
 
 Each function answers one question about an arrangement: how many times it matches (0 when it
 does not). Items give the matches their worth, so one function serves many items and many
@@ -7,95 +8,32 @@ concealed major pung of 004 Sheet 14 and of every other table. Special hands tha
 sets and a pair are recognised from the tiles of an arrangement the search read as a special
 shape, whatever name it gave the shape.
 
-Registration may also tell the orchestrator how to ask less often (``per_set``, ``needs``,
+Registration (``registry.rule_function``) may also tell the orchestrator how to ask less often (``per_set``, ``needs``,
 ``depends_on``); a function must give the same answers with or without those hints.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
+from .. import memo
 from ..context import (
     CLASS_BIT,
     HAND_SELECTORS,
     HONOUR_TILE_BIT,
-    HONOURS,
-    MAJORS,
-    SEAT_NUMBER,
     STATIC_SELECTORS,
-    SUIT_TILES,
-    WINDS,
     ScoringContext,
 )
 from ..hand import Set
-
-RuleFunction = Callable[..., int]
-# Answers whether one set counts, given the player's own wind tile and the round's; it may use
-# the winds only to compare them with the set's tile.
-SetPredicate = Callable[[Set, str, str], bool]
-
-RULE_FUNCTIONS: dict[str, RuleFunction] = {}
-# Functions about flowers and seasons: on a limit hand their items are kept and added on top
-# of the limit when the house rule says so (004 Sheet 21 item 6).
-BONUS_RULE_FUNCTIONS: set[str] = set()
-# Functions that count sets one by one, with the factory of their per-set test: the
-# orchestrator remembers each set's answers, as the same sets recur in hand after hand.
-PER_SET_RULE_FUNCTIONS: dict[str, Callable[..., SetPredicate]] = {}
-# Functions that count bonus tiles one by one, with the factory of their test of one tile
-# given the seat's wind (or None for arguments it was not made for): the orchestrator keeps
-# each tile's answers by the tile and the seat, as a hand's few flowers and seasons are a
-# handful of tiles, not a combination to remember.
-PER_BONUS_RULE_FUNCTIONS: dict[str, Callable[..., Callable[[str, str], bool] | None]] = {}
-# Functions that can only match when a fact of the context is true (its attribute name):
-# the orchestrator asks the fact once per arrangement and skips them all when it is false.
-RULE_FUNCTION_GATES: dict[str, str] = {}
-# Functions whose answer depends only on one hashable fact of the context (its attribute
-# name, or a function of the item's arguments giving it), such as how the hand went out: the
-# orchestrator remembers their answers by it.
-RULE_FUNCTION_KEYS: dict[str, str | Callable[..., str]] = {}
-# Functions with an equivalent that reads only the context's precomputed facts (tile-class
-# masks, set counts), for the arguments it can handle: the factory gives it, or None.
-RULE_FUNCTION_FAST: dict[str, Callable[..., RuleFunction | None]] = {}
-# A necessary condition of a function's match, read from those facts: the factory gives a
-# test of the context (or None); when it fails the function would have returned 0, so the
-# orchestrator does not ask it. Special hands need tiles of a kind (all green, all four
-# winds...) that most hands lack, so this skips nearly all of them at the cost of an AND.
-RULE_FUNCTION_PREFILTERS: dict[str, Callable[..., Callable[[ScoringContext], bool] | None]] = {}
-
-
-def rule_function(name: str, *, bonus: bool = False,
-                  per_set: Callable[..., SetPredicate] | None = None,
-                  per_bonus: Callable[..., Callable[[str, str], bool] | None] | None = None,
-                  needs: str | None = None,
-                  depends_on: str | Callable[..., str] | None = None,
-                  fast: Callable[..., RuleFunction | None] | None = None,
-                  prefilter: Callable[..., Callable[[ScoringContext], bool] | None] | None = None,
-                  ) -> Callable[[RuleFunction], RuleFunction]:
-    """Register ``fn`` under ``name`` so that an item's ``rule`` can name it. ``per_set``,
-    for a function that counts sets, builds from the same arguments a test of one set;
-    ``per_bonus``, for one that counts flowers and seasons, a test of one of them and the seat;
-    ``needs`` names a ``ScoringContext`` attribute without which ``fn`` always returns 0;
-    ``depends_on`` one that alone decides ``fn``'s answer; ``fast`` builds from the same
-    arguments an equivalent reading only precomputed facts (or gives None); ``prefilter`` a
-    cheap test that must pass for ``fn`` to match."""
-
-    def register(fn: RuleFunction) -> RuleFunction:
-        if name in RULE_FUNCTIONS and RULE_FUNCTIONS[name] is not fn:
-            raise ValueError(f"Rule function {name!r} is registered twice.")
-        RULE_FUNCTIONS[name] = fn
-        if bonus:
-            BONUS_RULE_FUNCTIONS.add(name)
-        hints = ((PER_SET_RULE_FUNCTIONS, per_set), (PER_BONUS_RULE_FUNCTIONS, per_bonus),
-                 (RULE_FUNCTION_GATES, needs), (RULE_FUNCTION_KEYS, depends_on),
-                 (RULE_FUNCTION_FAST, fast), (RULE_FUNCTION_PREFILTERS, prefilter))
-        for table, hint in hints:
-            if hint is not None:
-                table[name] = hint
-        return fn
-
-    return register
+from ..tiles import (
+    BONUS_PREFIXES,
+    DRAGON_CODES,
+    WIND_CODES,
+)
+from ..tiles import SEAT_DIGIT as SEAT_NUMBER
+from .registry import RULE_FUNCTIONS, SPECIAL_SHAPES, SetPredicate, rule_function
+from .registry import RuleFunctionCall as RuleFunction
 
 
 def _names(value: Any) -> tuple[str, ...] | None:
@@ -139,8 +77,8 @@ def _any_in(wanted: Any, found: frozenset[str]) -> bool:
 # a fast form gives what the function gives (tests/scoring/test_compiled_plan.py checks both).
 
 _HONOUR_BIT = CLASS_BIT["honour"]
-_WIND_TILE_BITS = sum(HONOUR_TILE_BIT[w] for w in WINDS)
-_DRAGON_TILE_BITS = sum(HONOUR_TILE_BIT[d] for d in ("dr", "dg", "dw"))
+_WIND_TILE_BITS = sum(HONOUR_TILE_BIT[w] for w in WIND_CODES)
+_DRAGON_TILE_BITS = sum(HONOUR_TILE_BIT[d] for d in DRAGON_CODES)
 _HONOUR_TILE_BITS = _WIND_TILE_BITS | _DRAGON_TILE_BITS
 _SUIT_BIT = CLASS_BIT["suit"]
 _MAJOR_BIT = CLASS_BIT["major"]
@@ -207,7 +145,7 @@ def _seven_pairs_prefilter(tiles: Any = None, concealed: bool = True):
     return _all_of(bit) if bit is not None else None
 
 
-@lru_cache(maxsize=64)
+@memo.cached(maxsize=64)
 def _kind_set(kind: Any) -> frozenset[str]:
     return frozenset((kind,) if isinstance(kind, str) else kind)
 
@@ -218,7 +156,7 @@ def _as_key(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-@lru_cache(maxsize=1024)
+@memo.cached(maxsize=1024)
 def _set_predicate(kind: Any, tiles: Any, concealed: bool | None, how: Any) -> SetPredicate:
     kinds = frozenset(_names(kind)) if kind is not None else None
     hows = frozenset(_names(how)) if how is not None else None
@@ -285,15 +223,14 @@ def pairs(ctx: ScoringContext, tiles: Any = None) -> int:
 
 # -- flowers and seasons ----------------------------------------------------------------------
 
-_BONUS_PREFIX = {"flower": ("f",), "season": ("s",), None: ("f", "s")}
 # 004 Sheet 20: flower and season 1 belong to East ... 4 to North.
 _OWN_BONUS = {(kind, seat): frozenset(p + n for p in prefixes)
-              for kind, prefixes in _BONUS_PREFIX.items()
+              for kind, prefixes in BONUS_PREFIXES.items()
               for seat, n in SEAT_NUMBER.items()}
 
 
 def _bonus_tiles_fast(kind: str | None = None) -> RuleFunction:
-    prefixes = _BONUS_PREFIX[kind]
+    prefixes = BONUS_PREFIXES[kind]
     return lambda ctx: sum(1 for t in ctx.bonus if t[0] in prefixes)
 
 
@@ -303,7 +240,7 @@ def _own_bonus_fast(kind: str | None = None) -> RuleFunction:
 
 
 def _bonus_tile_test(kind: str | None = None) -> Callable[[str, str], bool]:
-    prefixes = _BONUS_PREFIX[kind]
+    prefixes = BONUS_PREFIXES[kind]
     return lambda tile, seat: tile[0] in prefixes
 
 
@@ -318,7 +255,7 @@ def _own_bonus_test(kind: str | None = None) -> Callable[[str, str], bool]:
                per_bonus=_bonus_tile_test)
 def bonus_tiles(ctx: ScoringContext, kind: str | None = None) -> int:
     """Flowers (``kind="flower"``), seasons, or both held."""
-    prefixes = _BONUS_PREFIX[kind]
+    prefixes = BONUS_PREFIXES[kind]
     return sum(1 for t in ctx.bonus if t[0] in prefixes)
 
 
@@ -331,7 +268,7 @@ def own_bonus(ctx: ScoringContext, kind: str | None = None) -> int:
 
 
 def _bouquet_fast(kind: str | None = "flower") -> RuleFunction:
-    sets = tuple(frozenset(f"{prefix}{n}" for n in "1234") for prefix in _BONUS_PREFIX[kind])
+    sets = tuple(frozenset(f"{prefix}{n}" for n in "1234") for prefix in BONUS_PREFIXES[kind])
     return lambda ctx: sum(1 for full in sets if full.issubset(ctx.bonus)) if len(
         ctx.bonus) >= 4 else 0
 
@@ -344,7 +281,7 @@ def bouquet(ctx: ScoringContext, kind: str | None = "flower") -> int:
         return 0
     held = set(ctx.bonus)
     return sum(
-        1 for prefix in _BONUS_PREFIX[kind] if all(f"{prefix}{n}" in held for n in "1234")
+        1 for prefix in BONUS_PREFIXES[kind] if all(f"{prefix}{n}" in held for n in "1234")
     )
 
 
@@ -410,7 +347,13 @@ def all_concealed(ctx: ScoringContext) -> int:
     return 1 if ctx.sets and ctx.all_concealed else 0
 
 
-@rule_function("shape")
+def _named_special_shapes(name: Any = "standard") -> tuple[str, ...]:
+    names = _names(name)
+    return tuple(SPECIAL_SHAPES) if names is None else tuple(n for n in names
+                                                            if n in SPECIAL_SHAPES)
+
+
+@rule_function("shape", shapes=_named_special_shapes)
 def shape(ctx: ScoringContext, name: Any = "standard") -> int:
     """The arrangement's shape is ``name`` (one or several)."""
     return 1 if _is(ctx.shape, name) else 0
@@ -477,259 +420,10 @@ def win(ctx: ScoringContext, source: Any = None, fact: Any = None, tile: Any = N
     return 1 if _is(ctx.hand.seat_wind, seat) else 0
 
 
-# -- special hands (004 Sheets 22-29) ---------------------------------------------------------
-
-def _concealed_ok(ctx: ScoringContext, concealed: bool) -> bool:
-    return ctx.all_concealed or not concealed
-
-
-def _self_drawn_ok(ctx: ScoringContext) -> bool:
-    # A fishing hand has no win yet: only a Mah Jong on a discard or robbed kong fails.
-    facts = ctx.win_facts
-    return "discard" not in facts and "robbed_kong" not in facts
-
-
-def _standard_sets(ctx: ScoringContext, kind: Any) -> tuple[tuple, tuple] | None:
-    """The four sets and the pair of a sets-and-a-pair hand whose sets are all ``kind``."""
-    split = ctx.standard_split
-    if split is None or not ctx.group_kinds <= _kind_set(kind):
-        return None
-    return split
-
-
-@rule_function("four_sets", needs="standard_split", prefilter=_four_sets_prefilter)
-def four_sets(ctx: ScoringContext, kind: Any = ("pung", "kong"), tiles: Any = None,
-              pair: Any = None, one_suit: bool = False, concealed: bool = False) -> int:
-    """Four sets of ``kind`` from ``tiles`` and a pair from ``pair`` (None: any tile), all of
-    one suit when ``one_suit``, all concealed when ``concealed``."""
-    found = _standard_sets(ctx, kind)
-    if found is None:
-        return 0
-    selected = _selected(ctx, tiles)
-    if selected is not None and not ctx.group_tiles <= selected:
-        return 0
-    pair_tiles = _selected(ctx, pair)
-    if pair_tiles is not None and found[1][0].tile not in pair_tiles:
-        return 0
-    if one_suit and len(ctx.suits) != 1:
-        return 0
-    return 1 if _concealed_ok(ctx, concealed) else 0
-
-
-@rule_function("purity", needs="pung_hand",
-               prefilter=lambda: lambda ctx: ctx.tile_all & _SUIT_BIT and len(ctx.suits) == 1)
-def purity(ctx: ScoringContext) -> int:
-    """Four pungs/kongs and a pair all of one suit, no honours, no chows (Sheet 23)."""
-    return four_sets(ctx, tiles="suit", pair="suit", one_suit=True)
-
-
-@rule_function("fourfold_plenty", needs="pung_hand", prefilter=lambda: lambda ctx: ctx.kongs == 4)
-def fourfold_plenty(ctx: ScoringContext) -> int:
-    """Four kongs and a pair (Sheet 25)."""
-    return four_sets(ctx, kind="kong")
-
-
-@rule_function("buried_treasure", needs="pung_hand",
-               prefilter=lambda kongs=False: lambda ctx: ctx.all_concealed and len(ctx.suits) == 1)
-def buried_treasure(ctx: ScoringContext, kongs: bool = False) -> int:
-    """Four concealed pungs of one suit with winds/dragons, and a pair, all drawn from the
-    wall; no kongs unless ``kongs`` (Sheet 25)."""
-    kind = ("pung", "kong") if kongs else ("pung",)
-    if not four_sets(ctx, kind=kind, one_suit=True, concealed=True):
-        return 0
-    return 1 if _self_drawn_ok(ctx) else 0
-
-
-@rule_function("imperial_jade", needs="pung_hand",
-               prefilter=lambda dragon_pung_required=False: _all_of(CLASS_BIT["green"]))
-def imperial_jade(ctx: ScoringContext, dragon_pung_required: bool = False) -> int:
-    """Pungs/kongs and a pair of green tiles: green dragons and 2, 3, 4, 6, 8 bamboo
-    (Sheet 26); whether a pung of green dragons is required is Sheet 31 item 9's question."""
-    if not four_sets(ctx, tiles="green", pair="green"):
-        return 0
-    if dragon_pung_required and not sets(ctx, kind=("pung", "kong"), tiles="dg"):
-        return 0
-    return 1
-
-
-@rule_function("all_winds_and_dragons", needs="pung_hand",
-               prefilter=lambda: _all_of(_HONOUR_BIT))
-def all_winds_and_dragons(ctx: ScoringContext) -> int:
-    """Four pungs/kongs and a pair of winds and dragons (Sheet 26)."""
-    return four_sets(ctx, tiles="honour", pair="honour")
-
-
-@rule_function("heads_and_tails", needs="pung_hand",
-               prefilter=lambda: _all_of(CLASS_BIT["terminal"]))
-def heads_and_tails(ctx: ScoringContext) -> int:
-    """Four pungs/kongs and a pair of ones and nines (Sheet 27)."""
-    return four_sets(ctx, tiles="terminal", pair="terminal")
-
-
-@rule_function("three_great_scholars", needs="pung_hand",
-               prefilter=lambda rest_one_suit=True: _holds(_DRAGON_TILE_BITS))
-def three_great_scholars(ctx: ScoringContext, rest_one_suit: bool = True) -> int:
-    """Pungs/kongs of all three dragons, and a pung/kong and a pair of one suit (Sheet 28)."""
-    found = _standard_sets(ctx, ("pung", "kong"))
-    if found is None:
-        return 0
-    groups, pair = found
-    dragons = {s.tile for s in groups} & {"dr", "dg", "dw"}
-    if len(dragons) != 3:
-        return 0
-    if rest_one_suit:
-        rest = [s.tile for s in groups if s.tile not in dragons] + [pair[0].tile]
-        if any(t not in SUIT_TILES for t in rest) or len({t[0] for t in rest}) != 1:
-            return 0
-    return 1
-
-
-@rule_function("four_blessings", needs="pung_hand", prefilter=lambda: _holds(_WIND_TILE_BITS))
-def four_blessings(ctx: ScoringContext) -> int:
-    """Pungs/kongs of all four winds and a pair of any tile (Sheet 28)."""
-    found = _standard_sets(ctx, ("pung", "kong"))
-    if found is None:
-        return 0
-    return 1 if {s.tile for s in found[0]} == set(WINDS) else 0
-
-
-def _fourteen_concealed(ctx: ScoringContext, concealed: bool) -> bool:
-    # Only a special shape of the arrangement search: a reading as sets is scored as sets.
-    return ctx.special_shape and ctx.tile_count == 14 and _concealed_ok(ctx, concealed)
-
-
-@rule_function("seven_pairs", needs="special_shape", prefilter=_seven_pairs_prefilter)
-def seven_pairs(ctx: ScoringContext, tiles: Any = None, concealed: bool = True) -> int:
-    """Seven pairs from ``tiles`` (a set of four counts as two pairs)."""
-    if not _fourteen_concealed(ctx, concealed):
-        return 0
-    if any(s.kind not in ("pair", "group") for s in ctx.sets if s.kind != "pair"):
-        return 0
-    if any(n % 2 for n in ctx.counts.values()):
-        return 0
-    selected = _selected(ctx, tiles)
-    return 1 if selected is None or all(t in selected for t in ctx.counts) else 0
-
-
-@rule_function("all_pair_honours", needs="special_shape",
-               prefilter=lambda concealed=True: _all_of(CLASS_BIT["major"]))
-def all_pair_honours(ctx: ScoringContext, concealed: bool = True) -> int:
-    """Seven pairs of ones, nines, winds or dragons (Sheet 22)."""
-    return seven_pairs(ctx, tiles="major", concealed=concealed)
-
-
-@rule_function("thirteen_orphans", needs="special_shape",
-               prefilter=lambda concealed=True: lambda ctx: (
-                   ctx.tile_all & _MAJOR_BIT and ctx.tile_any & _HONOUR_TILE_BITS == _HONOUR_TILE_BITS))
-def thirteen_orphans(ctx: ScoringContext, concealed: bool = True) -> int:
-    """One of every major tile and one more major (Sheet 22, 13 Unique Wonders)."""
-    if not _fourteen_concealed(ctx, concealed):
-        return 0
-    return 1 if set(ctx.counts) == MAJORS else 0
-
-
-def _one_suit_run(ctx: ScoringContext) -> str | None:
-    suits = ctx.suits
-    return next(iter(suits)) if len(suits) == 1 else None
-
-
-@rule_function("wriggling_snake", needs="special_shape",
-               prefilter=lambda pair="one", concealed=True: _holds(_WIND_TILE_BITS))
-def wriggling_snake(ctx: ScoringContext, pair: str = "one", concealed: bool = True) -> int:
-    """One of each wind, and 1 to 9 of one suit with a pair of ones (Sheet 23); Sheet 31
-    item 8 asks whether the pair may be any tile of the suit: ``pair="any"``."""
-    if not _fourteen_concealed(ctx, concealed):
-        return 0
-    suit = _one_suit_run(ctx)
-    counts = ctx.counts
-    if suit is None or any(counts.get(w) != 1 for w in WINDS):
-        return 0
-    run = _NUMBERED[suit]
-    if any(counts.get(run[n], 0) < 1 for n in range(1, 10)):
-        return 0
-    if pair == "one":
-        return 1 if counts[run[1]] == 2 else 0
-    return 1
-
-
-# Each suit's tile codes by number (1-9; 0 unused): read instead of formatted each time.
-_NUMBERED = {suit: ("",) + tuple(f"{suit}{n}" for n in range(1, 10)) for suit in "bcd"}
-_GATES_NEED = {1: 3, 9: 3, **{n: 1 for n in range(2, 9)}}
-# Each number with its tile in the three suits: ((1, ("b1", "c1", "d1")), ...).
-_BY_NUMBER = tuple((n, tuple(_NUMBERED[s][n] for s in "bcd")) for n in range(1, 10))
-
-
-@rule_function("gates_of_heaven", needs="special_shape",
-               prefilter=lambda concealed=True: _suits_without_honours(1))
-def gates_of_heaven(ctx: ScoringContext, concealed: bool = True) -> int:
-    """One suit: three ones, three nines, a run 2 to 8 and one more tile (Sheet 27)."""
-    if not _fourteen_concealed(ctx, concealed) or ctx.has_honours:
-        return 0
-    suit = _one_suit_run(ctx)
-    if suit is None:
-        return 0
-    counts = ctx.counts
-    run = _NUMBERED[suit]
-    return 1 if all(counts.get(run[n], 0) >= k for n, k in _GATES_NEED.items()) else 0
-
-
-@rule_function("knitting", needs="special_shape",
-               prefilter=lambda concealed=True: _suits_without_honours(2))
-def knitting(ctx: ScoringContext, concealed: bool = True) -> int:
-    """Seven pairs, each the same number in two suits, using two suits only (Sheet 24)."""
-    if not _fourteen_concealed(ctx, concealed) or ctx.has_honours or len(ctx.suits) != 2:
-        return 0
-    a, b = sorted(ctx.suits)
-    counts = ctx.counts
-    run_a, run_b = _NUMBERED[a], _NUMBERED[b]
-    return 1 if all(counts.get(run_a[n], 0) == counts.get(run_b[n], 0)
-                    for n in range(1, 10)) else 0
-
-
-@rule_function("triple_knitting", needs="special_shape",
-               prefilter=lambda concealed=True: _suits_without_honours(3))
-def triple_knitting(ctx: ScoringContext, concealed: bool = True) -> int:
-    """Four sets of one number in each of the three suits, and a pair of one number in two
-    suits (Sheet 24)."""
-    if not _fourteen_concealed(ctx, concealed) or ctx.has_honours or len(ctx.suits) != 3:
-        return 0
-    get = ctx.counts.get
-    triples = 0
-    paired = False
-    # Each number's three tiles read from a fixed table (not formatted per number). What is
-    # left over after each number's sets of three must be exactly two tiles, of one number in
-    # two suits: one suit over the rest by one at one number, so anything else is no match.
-    for _n, (b, c, d) in _BY_NUMBER:
-        kb, kc, kd = get(b, 0), get(c, 0), get(d, 0)
-        if kb == kc == kd:
-            triples += kb
-            continue
-        t = min(kb, kc, kd)
-        triples += t
-        if paired or kb + kc + kd - 3 * t != 2 or max(kb, kc, kd) - t != 1:
-            return 0
-        paired = True
-    return 1 if triples == 4 and paired else 0
-
-
-@rule_function("unique_majors")
-def unique_majors(ctx: ScoringContext) -> int:
-    """Distinct major tiles held (for house rules that score partial orphans)."""
-    return len([t for t in ctx.counts if t in MAJORS])
-
-
-@rule_function("honour_tiles")
-def honour_tiles(ctx: ScoringContext) -> int:
-    """Winds and dragons held."""
-    return sum(1 for t in ctx.tiles if t in HONOURS)
-
-
 __all__ = [
-    "BONUS_RULE_FUNCTIONS",
-    "PER_SET_RULE_FUNCTIONS",
     "RULE_FUNCTIONS",
-    "RULE_FUNCTION_GATES",
-    "RULE_FUNCTION_KEYS",
+    "SPECIAL_SHAPES",
+    "SetPredicate",
     "rule_function",
     "set_predicate",
 ]

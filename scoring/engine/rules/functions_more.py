@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..context import DRAGONS, HONOURS, SUIT_TILES, WINDS, ScoringContext, set_tiles
+from ..context import ScoringContext, set_tiles
+from ..tiles import BONUS_PREFIXES, DRAGONS, HONOURS, SEAT_DIGIT, SUIT_TILES, WINDS
 from .functions import rule_function, sets
 
 PUNG_OR_KONG = ("pung", "kong")
-_FAMILIES = {"dragon": frozenset(DRAGONS), "wind": frozenset(WINDS), "honour": HONOURS}
+_FAMILIES = {"dragon": DRAGONS, "wind": WINDS, "honour": HONOURS}
 
 
 def _in_range(n: int, wanted: Any) -> bool:
@@ -179,7 +180,7 @@ def held_concealed(ctx: ScoringContext) -> int:
     return 1 if _held_concealed(ctx) else 0
 
 
-@rule_function("snake")
+@rule_function("snake", shapes=("snake",))
 def snake(ctx: ScoringContext, honours: str = "five_different") -> int:
     """003's snakes, held concealed: 1 to 9 of one suit plus five different honours (Little
     Snake, ``honours="five_different"``) or plus a pung/kong and a pair of honours (Great
@@ -198,8 +199,6 @@ def snake(ctx: ScoringContext, honours: str = "five_different") -> int:
 
 # -- flowers and seasons -------------------------------------------------------------------
 
-_BONUS_PREFIXES = {"flower": ("f",), "season": ("s",), None: ("f", "s")}
-_WIND_NUMBER = {"E": "1", "S": "2", "W": "3", "N": "4"}
 
 
 @rule_function("wind_bonus", bonus=True)
@@ -207,7 +206,7 @@ def wind_bonus(ctx: ScoringContext, kind: str | None = None, wind: str = "own") 
     """Flowers/seasons whose number belongs to the player's own wind (``wind="own"``) or to the
     wind of the round (``"round"``): 1 = East ... 4 = North."""
     seat = {"own": ctx.hand.seat_wind, "round": ctx.hand.prevailing_wind}[wind]
-    wanted = {prefix + _WIND_NUMBER[seat] for prefix in _BONUS_PREFIXES[kind]}
+    wanted = {prefix + SEAT_DIGIT[seat] for prefix in BONUS_PREFIXES[kind]}
     return sum(1 for t in ctx.bonus if t in wanted)
 
 

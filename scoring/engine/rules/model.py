@@ -99,6 +99,10 @@ class ScoringParams:
     special_or_ordinary_if_greater: bool = False
     # Part-scores for losing hands that were fishing for a special hand (004 Sheets 21-29).
     fishing_part_scores: bool = True
+    # 004 Sheet 30 item 1: a losing hand with too few tiles ("If another player goes Mah
+    # Jong, you may count your score") is scored as it is; False: a losing hand has 13 tiles.
+    # Too many tiles is always an error.
+    count_short_losing_hands: bool = False
     # Wild tiles in a goulash: "b2" (the four 2 bamboo), "joker" (jokers added), or None.
     wild_tiles: str | None = "b2"
     wild_max_in_pair: int = 1

@@ -72,7 +72,16 @@ def with_players(rule: HouseRule, players: int, slug: str | None = None) -> Hous
     return rule.derive(slug or f"{rule.slug}-{players}-players",
                        {**players_overrides(rule, players), "name": name,
                         "description": f"{rule.description} Played by {players} players "
-                                       f"as in {SOURCE}."})
+                                       f"as in {SOURCE}.{_players_reading(rule, players)}"})
+
+
+def _players_reading(rule: HouseRule, players: int) -> str:
+    """The reading a two-player table takes, in words for the description."""
+    if players != 2 or not rule.scoring.use_doubles:
+        return ""
+    return (" To go out a hand needs at least 4 doubles or 500 points (scoring.go_out_minimum):"
+            " 002's own list says '4 pairs or 500 points', read as 001's 4 doubles; a club that"
+            " reads it otherwise changes go_out_minimum.")
 
 
 def with_wild_goulash(rule: HouseRule, tiles: str = "b2", slug: str | None = None) -> HouseRule:

@@ -8,6 +8,7 @@ import json
 from django.core.management.base import BaseCommand
 from rest_framework.exceptions import ValidationError
 
+from houserules.resolve import EVERY_RULE
 from scoring.api import scored
 from scoring.management.json_input import input_error, read_json, sentences
 from scoring.serializers import ScoreResultSerializer
@@ -34,7 +35,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         data = read_json(options["file"], "one hand", options["rules"])
         try:
-            hand, rule, result = scored(data)
+            hand, rule, result = scored(data, EVERY_RULE)
         except ValidationError as error:
             raise input_error(*sentences(error.detail)) from None
         if options["json"]:

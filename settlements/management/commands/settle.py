@@ -8,6 +8,7 @@ import json
 from django.core.management.base import BaseCommand
 from rest_framework.exceptions import ValidationError
 
+from houserules.resolve import EVERY_RULE
 from scoring.management.json_input import input_error, read_json, sentences
 from settlements.api import settle_request
 
@@ -26,7 +27,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         data = read_json(options["file"], "the settle body", options["rules"])
         try:
-            answer = settle_request(data)
+            answer = settle_request(data, EVERY_RULE)
         except ValidationError as error:
             raise input_error(*sentences(error.detail)) from None
         if options["json"]:

@@ -2,7 +2,7 @@
 
 from rest_framework.routers import SimpleRouter
 
-from scoring.house_rule_api import HouseRuleViewSet
+from houserules.api import HouseRuleViewSet
 
 router = SimpleRouter()
 router.register("house-rules", HouseRuleViewSet, basename="house-rule")

@@ -3,7 +3,8 @@
 Anyone may read the built-in house rules and the copies of published clubs; a club's members
 also read its unpublished copies. A club admin creates a copy (``POST`` with ``club``,
 ``base``, ``slug``, ``name`` and ``overrides``) and edits it (``PATCH``): each change freezes a
-new version, and sessions keep the version they were played under.
+new version, and sessions keep the version they were played under. Club roles come from the
+``HOUSE_RULE_ACCESS`` policy (``houserules.access``).
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from clubs.house_rule_copies import create_copy, update_copy
-from clubs.house_rules import ensure_builtin_house_rules
-from clubs.models import HouseRuleRecord, HouseRuleVersion
-from clubs.permissions import can_admin, member_club_ids, visible_clubs
+from houserules.access import house_rule_access
+from houserules.copies import create_copy, update_copy
+from houserules.models import HouseRuleRecord, HouseRuleVersion
+from houserules.resolve import is_visible_house_rule, visible_house_rules
+from houserules.sync import ensure_builtin_house_rules
+from houserules.text_limits import DESCRIPTION_MAX, too_long
 from scoring.engine import HouseRuleError, builtin_house_rules
 
 # Errors about the request itself; every other path is inside the overrides.
@@ -54,8 +57,10 @@ class HouseRuleVersionDataSerializer(serializers.ModelSerializer):
 class HouseRuleSerializer(serializers.ModelSerializer):
     """A house rule with its newest version's full parameter and item tables."""
 
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    based_on = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True,
+                                        help_text="The club's slug; null for a built-in rule.")
+    based_on = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True,
+                                            help_text="The rule copied; null for a built-in.")
     builtin = serializers.BooleanField(source="is_builtin", read_only=True)
     version = serializers.SerializerMethodField(help_text="The newest version's number.")
     rule = serializers.SerializerMethodField(
@@ -85,7 +90,9 @@ class HouseRuleCopySerializer(serializers.Serializer):
     base = serializers.SlugField(help_text="The house rule copied: a built-in or a club's.")
     slug = serializers.SlugField(max_length=80, help_text="The new house rule's slug.")
     name = serializers.CharField(max_length=120)
-    description = serializers.CharField(required=False, allow_blank=True)
+    description = serializers.CharField(
+        required=False, allow_blank=True, max_length=DESCRIPTION_MAX,
+        error_messages={"max_length": too_long(DESCRIPTION_MAX)})
     overrides = serializers.JSONField(
         default=dict,
         help_text='Changes to the base, e.g. {"scoring": {"limit": 2000}, "items": '
@@ -97,7 +104,9 @@ class HouseRuleUpdateSerializer(serializers.Serializer):
     overrides = serializers.JSONField(
         required=False, help_text="The copy's overrides, replacing the ones it had.")
     name = serializers.CharField(max_length=120, required=False)
-    description = serializers.CharField(required=False, allow_blank=True)
+    description = serializers.CharField(
+        required=False, allow_blank=True, max_length=DESCRIPTION_MAX,
+        error_messages={"max_length": too_long(DESCRIPTION_MAX)})
 
 
 # -- permissions -------------------------------------------------------------------------------
@@ -119,7 +128,7 @@ class HouseRulePermission(permissions.BasePermission):
         if obj.is_builtin:
             raise PermissionDenied("A built-in house rule cannot be changed; copy it for your "
                                    "club with POST /api/v1/house-rules/.")
-        return can_admin(request.user, obj.club)
+        return house_rule_access().can_admin(request.user, obj.club)
 
 
 # -- the viewset -------------------------------------------------------------------------------
@@ -137,16 +146,11 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def get_queryset(self) -> QuerySet[HouseRuleRecord]:
         """Built-in house rules, copies of published clubs, and the user's clubs' copies."""
         _store_builtins_once()
-        user = self.request.user
-        visible = Q(club__isnull=True) | Q(club__published=True)
-        if user.is_authenticated and user.is_superuser:
-            visible = Q()
-        elif user.is_authenticated:
-            visible |= Q(club_id__in=member_club_ids(user))
         newest_first = HouseRuleVersion.objects.order_by("-number")
+        visible = visible_house_rules(self.request.user)
         if self.action == "list":
-            visible &= self._list_filter()
-        return (HouseRuleRecord.objects.filter(visible)
+            visible = visible.filter(self._list_filter())
+        return (visible
                 .select_related("club", "based_on")
                 .prefetch_related(Prefetch("versions", queryset=newest_first))
                 .order_by("club_id", "slug"))
@@ -185,13 +189,15 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         given = HouseRuleCopySerializer(data=request.data)
         given.is_valid(raise_exception=True)
         data = given.validated_data
-        club = visible_clubs(request.user).filter(slug=data["club"]).first()
+        access = house_rule_access()
+        club = access.visible_clubs(request.user).filter(slug=data["club"]).first()
         if club is None:
             raise serializers.ValidationError({"club": [f"No club {data['club']!r} that you "
                                                         "belong to."]})
-        if not can_admin(request.user, club):
+        if not access.can_admin(request.user, club):
             raise PermissionDenied("Only an admin of the club can add house rules to it.")
         try:
+            check_named_rules_visible(data["base"], data["overrides"], request.user)
             record = create_copy(club, data["base"], data["slug"], data["name"],
                                  data["overrides"], request.user,
                                  description=data.get("description") or None)
@@ -209,6 +215,7 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         given.is_valid(raise_exception=True)
         data = given.validated_data
         try:
+            check_named_rules_visible(None, data.get("overrides"), request.user)
             update_copy(record, data.get("overrides"), request.user, name=data.get("name"),
                         description=data.get("description"))
         except HouseRuleError as error:
@@ -226,6 +233,19 @@ class HouseRuleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def _read(self, record: HouseRuleRecord) -> dict:
         return HouseRuleSerializer(self.get_queryset().get(pk=record.pk),
                                    context=self.get_serializer_context()).data
+
+
+def check_named_rules_visible(base: str | None, overrides, user) -> None:
+    """A copy may name (as its base or its goulash rule) only house rules the user may see;
+    any other slug is refused in the words used for a slug nobody has, so a club admin cannot
+    tell another club's private house rule from no house rule at all."""
+    if base is not None and not is_visible_house_rule(base, user):
+        raise HouseRuleError({"base": [f"No house rule {base!r}; give the slug of a built-in "
+                                       "house rule or of one of your club's."]})
+    goulash = overrides.get("goulash_rule") if isinstance(overrides, dict) else None
+    if isinstance(goulash, str) and not is_visible_house_rule(goulash, user):
+        raise HouseRuleError({"goulash_rule": [f"No house rule {goulash!r} to score goulash "
+                                               "hands; give an existing slug or null."]})
 
 
 def _store_builtins_once() -> None:

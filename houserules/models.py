@@ -2,6 +2,10 @@
 
 A session points at a ``HouseRuleVersion``, never at the record, so editing a club's house rule
 later never changes how an old session was scored.
+
+The tables keep the names they had when these models lived in ``clubs`` (moved by
+``houserules/migrations/0001_initial.py`` and ``clubs/migrations/0006``, state only): no data
+was copied.
 """
 
 from django.db import models
@@ -29,6 +33,7 @@ class HouseRuleRecord(models.Model):
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "clubs_houserulerecord"
         ordering = ["slug"]
         indexes = [models.Index(fields=["club", "slug"], name="houserule_by_club")]
 
@@ -51,6 +56,7 @@ class HouseRuleVersion(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "clubs_houseruleversion"
         ordering = ["record", "-number"]
         constraints = [
             models.UniqueConstraint(

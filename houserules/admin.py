@@ -17,9 +17,8 @@ from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html
 
-from clubs.admin_read_only import ReadOnlyAdmin
-from clubs.house_rule_copies import create_copy, derive_rule, update_copy
-from clubs.models import HouseRuleRecord, HouseRuleVersion
+from houserules.copies import create_copy, derive_rule, update_copy
+from houserules.models import HouseRuleRecord, HouseRuleVersion
 from scoring.engine import HouseRuleError
 
 OVERRIDES_HELP = (
@@ -60,6 +59,19 @@ class HouseRuleCopyForm(forms.ModelForm):
                 for message in msgs:
                     self.add_error("overrides", f"{path}: {message}")
         return data
+
+
+class ReadOnlyAdmin:
+    """Versions are frozen: shown for reading, never added, changed or deleted by hand."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
 
 
 class VersionInline(ReadOnlyAdmin, admin.TabularInline):
@@ -151,7 +163,7 @@ class HouseRuleRecordAdmin(admin.ModelAdmin):
             self.message_user(request, "Choose exactly one house rule to copy.", messages.WARNING)
             return None
         base = queryset.get()
-        url = reverse("admin:clubs_houserulerecord_add")
+        url = reverse("admin:houserules_houserulerecord_add")
         return HttpResponseRedirect(f"{url}?based_on={base.pk}")
 
 

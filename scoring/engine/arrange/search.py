@@ -1,0 +1,222 @@
+"""Every way to read a hand's tiles as sets: the entry points and the memoised general search.
+
+A plain hand (no wild tiles, every code a playing tile) is read straight from its counts with
+the per-suit tables (``standard.py``); any other takes the general search, memoised on the
+hand's tiles and the few rule values that matter. Special shapes are read by ``special.py``,
+wild tiles by ``wild.py``, losing hands by ``partial.py``.
+"""
+
+from __future__ import annotations
+
+from .. import memo
+from .. import tiles as T
+from ..hand import Arrangement, Hand, Meld, Set
+from ..rules.model import HouseRule
+from ..validate import is_wild_in, plain_validity, wild_mode
+from .common import _SIZES, N, _declared_set, _discard_readings, _make_set
+from .partial import _partial_readings, _plain_partial
+from .special import _plain_special_readings, _special_readings
+from .standard import _read_standard, _standard_plain
+from .wild import _standard_wild
+
+# -- public API -----------------------------------------------------------------------------
+
+def arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
+    """Every legal reading of a Mah Jong hand, or the best partial readings of a losing hand.
+
+    An empty list means the Mah Jong hand's tiles make no complete hand under ``rule``.
+    """
+    plain = _plain_hand(hand, rule)
+    if plain is not None:
+        return _plain_arrangements(hand, rule, *plain)
+    return _general_arrangements(hand, rule)
+
+
+def _general_arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
+    """``arrangements`` by the general search, for any hand (wild tiles, listed meld tiles)."""
+    key = _search_key(hand, rule)
+    try:
+        return list(_arrangements_for(*key))
+    except TypeError:  # a Hand built in code with lists cannot be a cache key
+        return list(_arrangements_for.__wrapped__(*key))
+
+
+def valid_plain_arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement] | None:
+    """``arrangements`` of a hand without wild tiles that ``validate_hand`` passes, read from
+    the counts its checks make (one pass for both); None for any other hand, which then takes
+    ``validate_hand`` and ``arrangements`` in turn."""
+    s = rule.scoring
+    if hand.goulash and s.wild_tiles is not None:
+        return None
+    checked = plain_validity(hand, rule, s.count_short_losing_hands)
+    if checked is None:
+        return None
+    nat, chows, pair, declared = checked
+    max_chows = s.goulash_max_chows if hand.goulash else s.max_chows
+    chows_left = 4 if max_chows is None else max(0, max_chows - chows)
+    return _plain_arrangements(hand, rule, declared, nat, pair, chows_left)
+
+
+# -- the plain hand: no wild tiles, every tile a playing tile ---------------------------------
+# Most hands. Read straight from the counts with the per-suit tables, with no memo of the
+# whole hand (hashing a hand's melds costs more than reading it again).
+
+def _plain_hand(hand: Hand, rule: HouseRule) -> tuple | None:
+    """(declared sets, concealed counts, pair declared, chows left) of a hand without wild
+    tiles whose melds and concealed tiles are all playing tiles; None for any other, which
+    takes the general search."""
+    s = rule.scoring
+    if hand.goulash:
+        if s.wild_tiles is not None:
+            return None
+        max_chows = s.goulash_max_chows
+    else:
+        max_chows = s.max_chows
+    declared = []
+    chows = 0
+    pair = False
+    table = _DECLARED
+    for m in hand.melds:
+        if m.tiles:
+            return None
+        d = table.get((m.kind, m.tile, m.concealed, m.added))
+        if d is None:
+            if m.kind not in _SIZES or m.tile not in T.INDEX:
+                return None
+            if len(table) > 4096:
+                table.clear()
+            d = table[m.kind, m.tile, m.concealed, m.added] = Set(
+                m.kind, m.tile, m.concealed, m.how, 0, (), True)
+        declared.append(d)
+        kind = m.kind
+        if kind == "chow":
+            chows += 1
+        elif kind == "pair":
+            pair = True
+    nat = [0] * N
+    index = T.INDEX
+    for code in hand.concealed:
+        i = index.get(code)
+        if i is None:
+            return None
+        nat[i] += 1
+    chows_left = 4 if max_chows is None else max(0, max_chows - chows)
+    return tuple(declared), nat, pair, chows_left
+
+
+# A declared meld without wild tiles, by (kind, tile, concealed, added), to its shared Set.
+_DECLARED: dict[tuple, Set] = memo.table("arrange: declared melds as sets")
+
+_NO_TILES = (0,) * N
+
+
+def _plain_arrangements(hand: Hand, rule: HouseRule, declared: tuple, nat: list[int],
+                        pair_declared: bool, chows_left: int) -> list[Arrangement]:
+    """``arrangements`` of a plain hand, in the general search's order."""
+    lim_special = rule.scoring.wild_max_in_special
+    if not hand.mahjong:
+        return _plain_partial(declared, nat, chows_left)
+    counts = tuple(nat)
+    win = hand.win
+    win_tile = win.tile if win is not None else None
+    exposing = (win is not None and win.source in ("discard", "robbed_kong")
+                and win_tile in hand.concealed)
+    result = []
+    # Not through _standard_plain's memo: a hand's counts rarely come again, and the per-suit
+    # tables make reading them cheaper than keeping them.
+    for found in _read_standard(counts, not pair_declared, chows_left):
+        arrangement = Arrangement("standard", declared + found)
+        if exposing:
+            result.extend(_discard_readings(arrangement, len(declared), win_tile))
+        else:
+            result.append(arrangement)
+    # Fourteen concealed tiles: a special shape's counts first (what _special_readings asks
+    # first of tiles without wild ones).
+    if not declared:  # _plain_special_readings asks _special_possible first
+        for shape, parts in _plain_special_readings(counts, lim_special):
+            result.append(Arrangement(shape, tuple(map(_make_set, parts))))
+    return result
+
+
+# -- the memoised search --------------------------------------------------------------------
+
+def _search_key(hand: Hand, rule: HouseRule) -> tuple:
+    s = rule.scoring
+    mode = wild_mode(hand, rule)
+    max_chows = s.goulash_max_chows if hand.goulash else s.max_chows
+    declared_chows = sum(1 for m in hand.melds if m.kind == "chow")
+    chows_left = 4 if max_chows is None else max(0, max_chows - declared_chows)
+    win = hand.win if hand.mahjong else None
+    win_tile = win.tile if win is not None else None
+    from_discard = win is not None and win.source in ("discard", "robbed_kong")
+    # 001: a wild tile drawn for Mah Jong may add one more wild tile to a pair or pung.
+    extra = bool(s.wild_extra_on_wild_win and win_tile and not from_discard
+                 and is_wild_in(win_tile, None, mode))
+    limits = (s.wild_max_in_pair, s.wild_max_in_pung, s.wild_max_in_special)
+    return (tuple(hand.melds), tuple(sorted(hand.concealed)), hand.mahjong, win_tile, from_discard,
+            mode, chows_left, limits, extra)
+
+
+@memo.cached(maxsize=1 << 16, kind=memo.HAND)
+def _arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjong: bool,
+                      win_tile: str | None, from_discard: bool, mode: str | None,
+                      chows_left: int, limits: tuple[int, int, int],
+                      extra: bool) -> tuple[Arrangement, ...]:
+    declared = tuple(_declared_set(m, mode) for m in melds)
+    nat = [0] * N
+    assigned = [0] * N
+    free = 0
+    has_jokers = False
+    index = T.INDEX
+    for code in concealed:
+        i = index.get(code)
+        if i is not None:
+            nat[i] += 1
+        elif code == T.JOKER:
+            free += 1
+        else:
+            stands = T.joker_stands_for(code)
+            if stands is not None:
+                assigned[index[stands]] += 1
+                has_jokers = True
+    wild_code = "b2" if mode == "b2" else T.JOKER
+    need_pair = not any(m.kind == "pair" for m in melds)
+    if not mahjong:
+        if mode == "b2":  # a losing hand keeps its 2 bamboo as wild tiles
+            free += nat[T.INDEX["b2"]]
+            nat[T.INDEX["b2"]] = 0
+        return _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left,
+                                 limits)
+
+    # In a b2 goulash each 2 bamboo may be wild or itself: try every split. A discarded 2
+    # bamboo is only ever itself (004 Sheet 11 item 10).
+    b2 = T.INDEX["b2"]
+    own_b2 = nat[b2] - (1 if from_discard and win_tile == "b2" else 0)
+    splits = range(max(0, own_b2) + 1) if mode == "b2" else (0,)
+    readings: dict[tuple, None] = {}
+    for k in splits:
+        nat_k = list(nat)
+        nat_k[b2] -= k
+        free_k = free + k
+        if free_k == 0 and not has_jokers:
+            for found in _standard_plain(tuple(nat_k), need_pair, chows_left):
+                readings[("standard", found)] = None
+        elif mode is not None:
+            for parts in _standard_wild(tuple(nat_k), tuple(assigned), free_k, need_pair,
+                                        chows_left, limits, extra, wild_code):
+                readings[("standard", tuple(_make_set(p) for p in parts))] = None
+        if not melds:
+            for shape, parts in _special_readings(tuple(nat_k), tuple(assigned), free_k,
+                                                  wild_code, limits[2]):
+                readings[(shape, tuple(_make_set(p) for p in parts))] = None
+
+    result: dict[Arrangement, None] = {}
+    exposing = from_discard and win_tile in concealed
+    for shape, found in readings:
+        arrangement = Arrangement(shape, declared + found)
+        if exposing and shape == "standard":
+            for variant in _discard_readings(arrangement, len(declared), win_tile):
+                result[variant] = None
+        else:
+            result[arrangement] = None
+    return tuple(result)
