@@ -51,8 +51,16 @@ INSTALLED_APPS = [
     "settlements",
     "league",
     "safekeeping",
+    "django_tasks",
+    "django_tasks_db",
+    "compare",
     "sheets",
 ]
+
+# Background work (long rule comparisons) through Django's Tasks API: the django-tasks backport
+# with its database backend, so tasks queue in the project's own database (SQLite or
+# PostgreSQL) and ``manage.py db_worker`` runs them; no broker to install.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

@@ -1,0 +1,236 @@
+"""The comparison API: house rules side by side, one hand under several rules (score and
+settle), and comparisons of recorded play (``/api/v1/comparisons/``)."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import mixins, permissions, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clubs.permissions import visible_clubs
+from compare import runs
+from compare.exports import comparison_sheets
+from compare.hand_compare import compare_score, compare_settle
+from compare.models import Comparison
+from compare.rule_choice import chosen_rules
+from compare.rule_diff import compare_rules
+from compare.scope import ScopeError, resolve_scope
+from exports import UnknownFormat, download
+from scoring.api import EXAMPLE_HAND
+from settlements.api import EXAMPLE_BODY
+
+TRUE = ("1", "true", "yes", "on")
+
+
+class RuleRowSerializer(serializers.Serializer):
+    section = serializers.CharField()
+    key = serializers.CharField(help_text="scoring.limit, payment.scheme, ... or an item's code.")
+    label = serializers.CharField(help_text="The parameter or item in a club's words.")
+    values = serializers.ListField(child=serializers.CharField(),
+                                   help_text="Each rule's value in words, in the order asked.")
+    differs = serializers.BooleanField()
+
+
+class RuleComparisonSerializer(serializers.Serializer):
+    rules = serializers.ListField(child=serializers.DictField())
+    rows = RuleRowSerializer(many=True)
+
+
+class RuleComparisonView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="compare_house_rules", tags=["compare"],
+        summary="Two or more house rules side by side",
+        description="Every parameter and item that differs between the house rules named "
+                    "(all of them with `everything=1`), in a club's words. Built-in rules, "
+                    "published clubs' copies and your own clubs' copies only.",
+        parameters=[
+            OpenApiParameter("rules", str, required=True,
+                             description="Slugs separated by commas, e.g. bmja,guide"),
+            OpenApiParameter("everything", bool, description="Also the rows that agree."),
+        ],
+        responses={200: RuleComparisonSerializer, 400: OpenApiResponse(
+            description='{"rules": {"1": ["Unknown house rule ..."]}}')},
+    )
+    def get(self, request):
+        rules = chosen_rules(request.query_params.get("rules", ""), request.user, minimum=2)
+        everything = request.query_params.get("everything", "").lower() in TRUE
+        return Response({
+            "rules": [{"slug": r.slug, "name": r.name, "version": r.version} for r in rules],
+            "rows": [row.to_json() for row in compare_rules(rules, everything)],
+        })
+
+
+class CompareHandRequestSerializer(serializers.Serializer):
+    rules = serializers.ListField(child=serializers.CharField(), min_length=1,
+                                  help_text="The house rules' slugs, e.g. [\"bmja\", \"guide\"].")
+
+
+class RuleAnswerSerializer(serializers.Serializer):
+    valid = serializers.BooleanField(help_text="False: the rule's 400 reason is in errors.")
+    result = serializers.DictField(required=False, help_text="What /score (or /settle) answers.")
+    errors = serializers.DictField(required=False, help_text="What /score (or /settle) "
+                                   "answers with 400 under this rule, e.g. not a valid Mah Jong.")
+
+
+class CompareHandAnswerSerializer(serializers.Serializer):
+    rules = serializers.ListField(child=serializers.CharField())
+    answers = serializers.DictField(child=RuleAnswerSerializer())
+    differences = serializers.JSONField(
+        help_text="score: the items whose points, doubles or count differ ({code, name, values "
+                  "by rule, null where absent}); settle: the seats whose score or net differ.")
+
+
+class CompareHandView(APIView):
+    """Open like the calculators; logged-in users may also name their own clubs' rules."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="compare_hand", tags=["calculator", "compare"],
+        summary="Score one hand under several house rules",
+        description="The body of `POST /api/v1/score` with `rules` a list. For each rule, what "
+                    "/score answers, or its 400 reason (e.g. not a valid Mah Jong under that "
+                    "rule); and the items that differ between them. A hand that cannot be read "
+                    "at all is a 400 for the whole request.",
+        request=CompareHandRequestSerializer,
+        responses={200: CompareHandAnswerSerializer, 400: OpenApiResponse(
+            description="The hand's own problems, or {\"rules\": {\"0\": [...]}}")},
+        examples=[OpenApiExample("004 Sheet 19 hand 1 under four rules", request_only=True,
+                                 value={**EXAMPLE_HAND, "rules": [
+                                     "bmja", "guide", "balsall-common", "west-wind-goulash"]})],
+    )
+    def post(self, request):
+        return Response(compare_score(request.data, request.user), status=status.HTTP_200_OK)
+
+
+class CompareSettleView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="compare_settle", tags=["calculator", "compare"],
+        summary="Settle one finished hand under several house rules",
+        description="The body of `POST /api/v1/settle` with `rules` a list: each rule's "
+                    "payments and nets (or its 400 reason), and the seats whose score or net "
+                    "differ.",
+        request=CompareHandRequestSerializer,
+        responses={200: CompareHandAnswerSerializer},
+        examples=[OpenApiExample("The contract's example under two rules", request_only=True,
+                                 value={**EXAMPLE_BODY, "rules": ["bmja", "guide"]})],
+    )
+    def post(self, request):
+        return Response(compare_settle(request.data, request.user), status=status.HTTP_200_OK)
+
+
+# -- comparisons of recorded play ----------------------------------------------------------------
+
+class ComparisonCreateSerializer(serializers.Serializer):
+    rules = serializers.ListField(child=serializers.CharField(), min_length=1,
+                                  help_text="House rules to replay under, first one the yardstick "
+                                            "for changes of place.")
+    table = serializers.IntegerField(required=False)
+    session = serializers.IntegerField(required=False)
+    season = serializers.IntegerField(required=False)
+    club = serializers.SlugField(required=False, help_text="With from and to: a club's dates.")
+    vars()["from"] = serializers.DateField(required=False)
+    to = serializers.DateField(required=False)
+    background = serializers.BooleanField(
+        required=False, allow_null=True, default=None,
+        help_text="Run on the background workers (default: when above a couple of seconds).")
+
+
+class ComparisonSerializer(serializers.ModelSerializer):
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    tables_done = serializers.SerializerMethodField()
+    stale = serializers.SerializerMethodField(
+        help_text="Running with no table stored for two minutes: POST resume.")
+
+    class Meta:
+        model = Comparison
+        fields = ["id", "title", "club", "scope", "rules", "status", "tables_total",
+                  "tables_done", "hands_total", "created", "finished", "stale", "report"]
+
+    def get_tables_done(self, obj) -> int:
+        return runs.progress(obj)[0]
+
+    def get_stale(self, obj) -> bool:
+        return runs.is_stale(obj)
+
+
+class ComparisonPermission(permissions.BasePermission):
+    message = "Log in to start a comparison."
+
+    def has_permission(self, request, view):
+        return request.method in permissions.SAFE_METHODS or request.user.is_authenticated
+
+
+@extend_schema(tags=["compare"])
+class ComparisonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                        mixins.CreateModelMixin, viewsets.GenericViewSet):
+    """Recorded play replayed under several house rules. Anyone who may read the club's
+    sessions reads its comparisons; starting one needs a login. Large ones run on the
+    background workers: poll until ``status`` is ``done``."""
+
+    serializer_class = ComparisonSerializer
+    permission_classes = [ComparisonPermission]
+
+    def get_queryset(self):
+        found = Comparison.objects.filter(club__in=visible_clubs(self.request.user))
+        if self.action == "list":
+            found = found.defer("report", "rule_data")
+        return found.select_related("club")
+
+    def get_serializer_class(self):
+        return ComparisonCreateSerializer if self.action == "create" else ComparisonSerializer
+
+    @extend_schema(request=ComparisonCreateSerializer,
+                   responses={201: ComparisonSerializer, 400: OpenApiResponse(
+                       description="Field paths to messages, e.g. {\"season\": [\"No such season"
+                                   ", or not one you may see.\"]}")})
+    def create(self, request):
+        form = ComparisonCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        rules = chosen_rules(data["rules"], request.user)
+        spec = {k: data[k] for k in ("table", "session", "season", "club", "from", "to")
+                if data.get(k) is not None}
+        try:
+            scope = resolve_scope(spec, request.user)
+        except ScopeError as error:
+            raise serializers.ValidationError(error.errors) from None
+        comparison = runs.start(scope, rules, request.user, data["background"])
+        return Response(ComparisonSerializer(comparison).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("as", str, enum=["csv", "xlsx", "json"], required=True)],
+        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY,
+                   409: OpenApiResponse(description="Not finished yet.")})
+    @action(detail=True, methods=["get"])
+    def export(self, request, pk=None):
+        """The finished report as CSV, XLSX or JSON."""
+        comparison = self.get_object()
+        if comparison.report is None:
+            return Response({"detail": "The comparison is still running; export it when done."},
+                            status=status.HTTP_409_CONFLICT)
+        try:
+            return download(comparison_sheets(comparison), request.query_params.get("as", ""),
+                            f"comparison {comparison.title}")
+        except UnknownFormat as error:
+            raise serializers.ValidationError({"as": [str(error)]}) from None
+
+    @extend_schema(request=None, responses={202: ComparisonSerializer})
+    @action(detail=True, methods=["post"])
+    def resume(self, request, pk=None):
+        """Queue again every table not yet stored (after a worker was stopped). Harmless when
+        the tables are still being worked on: a table is stored once."""
+        comparison = self.get_object()
+        if not request.user.is_authenticated:
+            raise Http404
+        runs.enqueue(comparison)
+        comparison.refresh_from_db()
+        return Response(ComparisonSerializer(comparison).data, status=status.HTTP_202_ACCEPTED)

@@ -1,0 +1,56 @@
+"""A finished comparison as tabular sheets for the exports registry (CSV, XLSX, JSON)."""
+
+from __future__ import annotations
+
+from exports import Sheet
+
+
+def _item_text(items: list[dict], slugs: list[str]) -> str:
+    parts = []
+    for item in items:
+        values = []
+        for slug in slugs:
+            v = item["values"].get(slug)
+            values.append(f"{slug}: " + ("absent" if v is None else
+                                         f"{v['points']}p {v['doubles']}d x{v['count']}"))
+        parts.append(f"{item['name']} ({'; '.join(values)})")
+    return " | ".join(parts)
+
+
+def comparison_sheets(comparison) -> list[Sheet]:
+    report = comparison.report
+    slugs = report["rules"]
+    names = {p["player"]: p["name"] for p in report["players"]}
+    players = Sheet(
+        "Players",
+        ["player", "tables"] + [f"{s} {what}" for s in slugs
+                                for what in ("total", "place", "change of place")],
+        ([p["name"], p["tables"]] + [v for i in range(len(slugs)) for v in
+                                     (p["totals"][i], p["places"][i], p["place_change"][i])]
+         for p in report["players"]),
+    )
+    changes = Sheet(
+        "Hands that change most",
+        ["date", "table", "hand", "winner", "change"] + [f"winner's score {s}" for s in slugs]
+        + ["items that changed"],
+        ([c["date"], c["table"], c["number"], names.get(c["winner"], "") if c["winner"] else "",
+          c["spread"]]
+         + [c["winner_score"][c["rules"].index(s)] if s in c["rules"] else None for s in slugs]
+         + [_item_text(c["items"], c["rules"])]
+         for c in report["changes"]),
+    )
+    invalid = Sheet("Not valid under a rule", ["date", "table", "hand", "rule", "reason"],
+                    ([b["date"], b["table"], b["number"], b["rule"], b["reason"]]
+                     for b in report["invalid"]))
+    counts = report["counts"]
+    summary = Sheet("How the replay read the records", ["what", "count"], [
+        ["tables", counts["tables"]], ["hands replayed", counts["hands"]],
+        ["hands rescored from tiles under each rule", counts["rescored"]],
+        ["hands that kept the score the table agreed", counts["kept"]],
+        ["voided hands (count for nothing)", counts["voided"]],
+        *[[f"hands not valid under {s} (settled there as wall games)",
+           report["invalid_count"][s]] for s in slugs],
+        *[[f"table {r['table']} refused under {r['rule']}: {r['reason']}", 0]
+          for r in report["refused"]],
+    ])
+    return [players, changes, invalid, summary]

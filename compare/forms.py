@@ -1,0 +1,63 @@
+"""The forms of the comparison pages: which house rules, and what recorded play."""
+
+from __future__ import annotations
+
+from django import forms
+
+from clubs.models import ClubSession, Season
+
+
+class RulesForm(forms.Form):
+    rules = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple,
+                                      help_text="Tick two or more; the first is the yardstick.")
+    everything = forms.BooleanField(required=False, label="Show everything",
+                                    help_text="Also the parameters and items that agree.")
+
+    def __init__(self, *args, slugs: list[str], minimum: int = 2, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["rules"].choices = [(s, s) for s in slugs]
+        self.minimum = minimum
+
+    def clean_rules(self):
+        rules = self.cleaned_data["rules"]
+        if len(rules) < self.minimum:
+            raise forms.ValidationError(f"Tick at least {self.minimum} house rules to compare.")
+        return rules
+
+
+class RecordedPlayForm(forms.Form):
+    """A season, a night, or a range of dates of one club."""
+
+    season = forms.ModelChoiceField(queryset=Season.objects.none(), required=False)
+    session = forms.ModelChoiceField(queryset=ClubSession.objects.none(), required=False,
+                                     label="Club night")
+    start = forms.DateField(required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}))
+    rules = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple,
+                                      help_text="The first one ticked is the yardstick for "
+                                                "changes of place.")
+
+    def __init__(self, *args, club, slugs: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.fields["season"].queryset = Season.objects.filter(club=club).order_by("-start")
+        self.fields["session"].queryset = ClubSession.objects.filter(club=club).order_by("-date")
+        self.fields["rules"].choices = [(s, s) for s in slugs]
+
+    def clean(self):
+        data = super().clean()
+        picked = [k for k in ("season", "session") if data.get(k)]
+        dates = data.get("start") or data.get("end")
+        if len(picked) + bool(dates) != 1:
+            raise forms.ValidationError("Choose one of: a season, a club night, or From and To dates.")
+        if dates and not (data.get("start") and data.get("end")):
+            raise forms.ValidationError("Give both dates, From and To.")
+        return data
+
+    def scope(self) -> dict:
+        data = self.cleaned_data
+        if data.get("season"):
+            return {"season": data["season"].pk}
+        if data.get("session"):
+            return {"session": data["session"].pk}
+        return {"club": self.club.slug, "from": str(data["start"]), "to": str(data["end"])}

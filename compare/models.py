@@ -1,0 +1,61 @@
+"""A comparison of recorded play under several house rules: what was asked, its progress table
+by table, and the finished report (written once, whole, when the last table is in)."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class Comparison(models.Model):
+    RUNNING, DONE = "running", "done"
+
+    # A random id: a finished report is linked to and shared by its address.
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="comparisons")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    title = models.CharField(max_length=200)
+    scope = models.JSONField(help_text="What was compared: a table, night, season or dates.")
+    rules = models.JSONField(help_text="The house rules' slugs, in the order asked.")
+    # The rules as they were when the comparison started, so every table is replayed under the
+    # same rules even if a club edits its copy half-way.
+    rule_data = models.JSONField(editable=False)
+    status = models.CharField(max_length=10, default=RUNNING,
+                              choices=[(RUNNING, "running"), (DONE, "done")])
+    tables_total = models.PositiveIntegerField(default=0)
+    hands_total = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    report = models.JSONField(null=True, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def is_done(self) -> bool:
+        return self.report is not None
+
+
+class ComparisonPart(models.Model):
+    """One table of a comparison: the unit of work a background worker takes."""
+
+    comparison = models.ForeignKey(Comparison, on_delete=models.CASCADE, related_name="parts")
+    table = models.ForeignKey("clubs.Table", on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField()
+    result = models.JSONField(null=True, blank=True, editable=False)
+    done_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["comparison", "position"]
+        constraints = [models.UniqueConstraint(fields=["comparison", "table"],
+                                               name="compare_part_once_per_table")]
+
+    def __str__(self) -> str:
+        return f"{self.comparison} / table {self.table_id}"

@@ -1,0 +1,189 @@
+"""The comparison pages: house rules side by side, a hand under other rules, and recorded play
+replayed under several rules with its progress and report."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+from rest_framework import serializers
+
+from clubs import recording
+from clubs.permissions import can_view_club
+from clubs.views.access import READ, RECORD, club_page
+from compare import runs
+from compare.chart import totals_chart
+from compare.exports import comparison_sheets
+from compare.forms import RecordedPlayForm, RulesForm
+from compare.models import Comparison
+from compare.rule_choice import chosen_rules
+from compare.rule_diff import compare_rules
+from compare.scope import ScopeError, resolve_scope
+from compare.table_hand import recorded_hand_under_rules, under_rules
+from compare.visibility import visible_slugs
+from exports import UnknownFormat, download
+from play import HandInputError
+
+
+def _messages(error: serializers.ValidationError) -> list[str]:
+    found = []
+
+    def walk(value):
+        if isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+        else:
+            found.append(str(value))
+
+    walk(error.detail)
+    return found
+
+
+def rules_page(request):
+    """GET /compare/rules/?rules=bmja&rules=guide[&everything=on]"""
+    form = RulesForm(request.GET or None, slugs=visible_slugs(request.user))
+    context = {"form": form}
+    if form.is_bound and form.is_valid():
+        try:
+            rules = chosen_rules(form.cleaned_data["rules"], request.user, minimum=2)
+        except serializers.ValidationError as error:
+            context["problems"] = _messages(error)
+        else:
+            context["rules"] = rules
+            context["rows"] = compare_rules(rules, form.cleaned_data["everything"])
+    return render(request, "compare/rules.html", context)
+
+
+def _picked_rules(request, club_session):
+    """The rules named in ?rules= (default: the session's own and the other built-in ones)."""
+    slugs = request.GET.getlist("rules") or request.POST.getlist("compare_rules")
+    if not slugs:
+        own = club_session.house_rule_version.record.slug
+        slugs = [own] + [s for s in ("bmja", "guide", "balsall-common", "west-wind-goulash")
+                         if s != own][:3]
+    return chosen_rules(slugs, request.user)
+
+
+@club_page(READ)
+def hand_page(request, club, club_session, table, hand):
+    """A recorded hand under other house rules (nothing is changed)."""
+    context = {"club": club, "club_session": club_session, "table": table, "hand": hand,
+               "slugs": visible_slugs(request.user)}
+    try:
+        rules = _picked_rules(request, club_session)
+    except serializers.ValidationError as error:
+        context["problems"] = _messages(error)
+        return render(request, "compare/hand.html", context, status=400)
+    context["picked"] = [r.slug for r in rules]
+    context["answers"] = recorded_hand_under_rules(hand, rules)
+    return render(request, "compare/hand.html", context)
+
+
+@require_POST
+@club_page(RECORD)
+def entry_page(request, club, club_session, table):
+    """The record page's "compare with...": the hand being entered, not saved, under other
+    rules."""
+    from clubs.views import hand_pages, table_view
+
+    state = table_view.next_hand_view(table)
+    outcome, seat_forms = hand_pages._forms(request.POST, table_view.seats_for_next_hand(state))
+    context = {"club": club, "club_session": club_session, "table": table,
+               "slugs": visible_slugs(request.user), "entry": True}
+    if not (outcome.is_valid() & all([f.is_valid() for f in seat_forms])):
+        context["problems"] = ["The hand on the record page is not complete: preview it there first."]
+        return render(request, "compare/hand.html", context, status=400)
+    entered = hand_pages._entered_hand(outcome, seat_forms, state["next"]["prevailing_wind"])
+    try:
+        rules = _picked_rules(request, club_session)
+        found = recording.preview_hand(table, entered)
+    except serializers.ValidationError as error:
+        context["problems"] = _messages(error)
+        return render(request, "compare/hand.html", context, status=400)
+    except (HandInputError, recording.HandConflict):
+        context["problems"] = ["The hand cannot be scored under the session's rule yet: "
+                               "preview it on the record page and mend what it says."]
+        return render(request, "compare/hand.html", context, status=400)
+    names = {s.id: s.name for s in found.seats}
+    context["picked"] = [r.slug for r in rules]
+    context["answers"] = under_rules(found.seating, found.computed.outcome, found.pot_before,
+                                     names, rules)
+    return render(request, "compare/hand.html", context)
+
+
+@club_page(READ)
+def club_compare_page(request, club):
+    """Start a comparison of a season, a night or dates; the club's earlier comparisons."""
+    slugs = visible_slugs(request.user)
+    form = RecordedPlayForm(request.POST or None, club=club, slugs=slugs)
+    problems = []
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/accounts/login/?next={request.path}")
+        if form.is_valid():
+            try:
+                rules = chosen_rules(form.cleaned_data["rules"], request.user)
+                scope = resolve_scope(form.scope(), request.user)
+            except serializers.ValidationError as error:
+                problems = _messages(error)
+            except ScopeError as error:
+                problems = [str(error)]
+            else:
+                comparison = runs.start(scope, rules, request.user)
+                return redirect("comparison", comparison.pk)
+    earlier = Comparison.objects.filter(club=club).defer("report", "rule_data")[:30]
+    return render(request, "compare/club.html", {
+        "club": club, "form": form, "problems": problems, "earlier": earlier},
+        status=400 if request.method == "POST" else 200)
+
+
+def _comparison(request, pk) -> Comparison:
+    comparison = get_object_or_404(Comparison.objects.select_related("club"), pk=pk)
+    if not can_view_club(request.user, comparison.club):
+        raise Http404("No such comparison.")
+    return comparison
+
+
+def comparison_page(request, pk):
+    comparison = _comparison(request, pk)
+    done, total = runs.progress(comparison)
+    context = {"comparison": comparison, "club": comparison.club, "done": done, "total": total,
+               "stale": runs.is_stale(comparison), "formats": ("csv", "xlsx", "json")}
+    report = comparison.report
+    if report is not None:
+        context["chart"] = mark_safe(totals_chart(report))  # escaped where it is drawn
+        context["rows"] = [
+            {**p, "cells": list(zip(p["totals"], p["places"], p["place_change"], strict=True))}
+            for p in report["players"]]
+        names = {p["player"]: p["name"] for p in report["players"]}
+        context["changes"] = [{**c, "winner_name": names.get(c["winner"], ""),
+                               "by_rule": list(zip(c["rules"], c["winner_score"], strict=True))}
+                              for c in report["changes"]]
+        context["invalid_counts"] = [(s, report["invalid_count"][s]) for s in report["rules"]]
+    return render(request, "compare/comparison.html", context)
+
+
+@login_required
+@require_POST
+def resume_page(request, pk):
+    comparison = _comparison(request, pk)
+    queued = runs.enqueue(comparison)
+    messages.success(request, f"{queued} table(s) queued again." if queued
+                     else "Every table was already in: the report is written.")
+    return redirect("comparison", comparison.pk)
+
+
+def export_page(request, pk, fmt):
+    comparison = _comparison(request, pk)
+    if comparison.report is None:
+        return HttpResponseBadRequest("The comparison is still running: download it when done.")
+    try:
+        return download(comparison_sheets(comparison), fmt, f"comparison {comparison.title}")
+    except UnknownFormat as error:
+        return HttpResponseBadRequest(str(error))

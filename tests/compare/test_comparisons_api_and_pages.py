@@ -1,0 +1,144 @@
+"""Comparisons of recorded play: the API resource, its exports, the pages and who may see
+them (issue #16 part 3)."""
+
+from __future__ import annotations
+
+import io
+
+import openpyxl
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+from clubs.models import Hand
+from compare.models import Comparison
+
+RULES = ["bmja", "guide"]
+
+
+def test_create_read_and_export(demo, demo_member_api):
+    made = demo_member_api.post("/api/v1/comparisons/",
+                                {"season": demo["season"].pk, "rules": RULES}, format="json")
+    assert made.status_code == 201, made.json()
+    body = made.json()
+    assert body["status"] == "done" and body["tables_done"] == body["tables_total"] == 1
+    assert [p["name"] for p in body["report"]["players"]]
+    again = demo_member_api.get(f"/api/v1/comparisons/{body['id']}/").json()
+    assert again["report"] == body["report"]
+    csv = demo_member_api.get(f"/api/v1/comparisons/{body['id']}/export/?as=csv")
+    assert csv.status_code == 200 and csv["Content-Type"].startswith("text/csv")
+    text = b"".join(csv.streaming_content).decode()
+    assert "bmja total" in text and "Carol Chen" in text
+    xlsx = demo_member_api.get(f"/api/v1/comparisons/{body['id']}/export/?as=xlsx")
+    book = openpyxl.load_workbook(io.BytesIO(b"".join(xlsx.streaming_content)))
+    assert book.sheetnames[0] == "Players"
+    bad = demo_member_api.get(f"/api/v1/comparisons/{body['id']}/export/?as=pdf")
+    assert bad.status_code == 400 and "as" in bad.json()
+
+
+def test_bad_requests_say_what_to_mend(demo, demo_member_api):
+    missing = demo_member_api.post("/api/v1/comparisons/", {"season": 999999, "rules": RULES},
+                                   format="json")
+    assert missing.status_code == 400
+    assert missing.json() == {"season": ["No such season, or not one you may see."]}
+    nothing = demo_member_api.post("/api/v1/comparisons/", {"rules": RULES}, format="json")
+    assert nothing.status_code == 400 and "scope" in nothing.json()
+    dates = demo_member_api.post("/api/v1/comparisons/", {"club": "demo", "from": "2026-12-01",
+                                                          "to": "2026-01-01", "rules": RULES},
+                                 format="json")
+    assert dates.status_code == 400 and "to" in dates.json()
+    assert APIClient().post("/api/v1/comparisons/", {"season": demo["season"].pk,
+                                                      "rules": RULES}, format="json"
+                            ).status_code in (401, 403)
+
+
+def test_a_private_clubs_play_and_comparisons_stay_private(demo, outsider_club, demo_member_api):
+    demo["club"].published = False
+    demo["club"].save()
+    outsider = APIClient()
+    outsider.force_authenticate(outsider_club["user"])
+    refused = outsider.post("/api/v1/comparisons/", {"session": demo["session"].pk,
+                                                     "rules": RULES}, format="json")
+    assert refused.status_code == 400
+    made = demo_member_api.post("/api/v1/comparisons/", {"session": demo["session"].pk,
+                                                         "rules": RULES}, format="json").json()
+    assert outsider.get(f"/api/v1/comparisons/{made['id']}/").status_code == 404
+    assert outsider.get("/api/v1/comparisons/").json()["results"] == []
+    # A member may not name the outsider's private rule either.
+    hidden = demo_member_api.post("/api/v1/comparisons/", {"session": demo["session"].pk,
+                                                           "rules": ["bmja", "far-secret"]},
+                                  format="json")
+    assert hidden.status_code == 400 and "far-secret" in hidden.json()["rules"]["1"][0]
+
+
+def test_the_report_page(client, demo, demo_scorer):
+    client.force_login(demo_scorer)
+    start = client.post("/clubs/demo/compare/", {"season": demo["season"].pk,
+                                                  "rules": ["bmja", "guide"]})
+    assert start.status_code == 302
+    page = client.get(start["Location"])
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "<svg" in text and "Carol Chen" in text
+    assert "How the replay reads what was recorded" in text
+    assert "3 hands were rescored from tiles" in text
+    assert "Download" in text
+    comparison = Comparison.objects.get()
+    csv = client.get(f"/compare/{comparison.pk}/export/csv/")
+    assert csv.status_code == 200
+    assert client.get(f"/compare/{comparison.pk}/export/doc/").status_code == 400
+
+
+def test_the_form_says_what_is_missing(client, demo, demo_scorer):
+    client.force_login(demo_scorer)
+    answer = client.post("/clubs/demo/compare/", {"rules": ["bmja", "guide"]})
+    assert answer.status_code == 400
+    assert "Choose one of: a season, a club night" in answer.content.decode()
+
+
+def test_a_running_comparison_shows_its_progress(client, demo, demo_scorer):
+    from compare import runs
+    from compare.rule_choice import chosen_rules
+    from compare.scope import resolve_scope
+
+    scope = resolve_scope({"session": demo["session"].pk}, demo_scorer)
+    comparison = runs.start(scope, chosen_rules(RULES, demo_scorer), demo_scorer, background=True)
+    text = client.get(f"/compare/{comparison.pk}/").content.decode()
+    assert '<progress max="1" value="0"' in text and "0 of 1 tables" in text
+
+
+def test_a_recorded_hand_under_other_rules(client, demo):
+    hand = Hand.objects.get(table=demo["table"], number=1)  # Sheet 19 hand 1, tiles
+    url = (f"/clubs/demo/sessions/{demo['session'].pk}/tables/{demo['table'].pk}/hands/"
+           f"{hand.pk}/compare/")
+    page = client.get(url + "?rules=bmja&rules=guide&rules=balsall-common")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "864" in text and "2000" in text
+    table_page = client.get(f"/clubs/demo/sessions/{demo['session'].pk}/tables/{demo['table'].pk}/")
+    assert url in table_page.content.decode()
+    assert client.get(url + "?rules=nope").status_code == 400
+
+
+def test_the_preview_compares_the_hand_being_entered(client, demo):
+    """The record page's "compare with..." posts the hand being entered; nothing is saved."""
+    from clubs.recording import next_hand_of
+
+    client.force_login(get_user_model().objects.get(username="demo-scorer"))
+    table = demo["table"]
+    record = f"/clubs/demo/sessions/{demo['session'].pk}/tables/{table.pk}/record/"
+    number, seating, _, _ = next_hand_of(table)
+    by_wind = seating.seat_ids
+    data = {"expected_number": str(number), "winner": str(by_wind["E"]), "win_source": "wall",
+            "discarder": "", "compare_rules": ["bmja", "guide"]}
+    for wind, score in zip("ESWN", (100, 10, 20, 30), strict=True):
+        data.update({f"seat{by_wind[wind]}-mode": "quick", f"seat{by_wind[wind]}-score": str(score)})
+    preview = client.post(record, {**data, "action": "preview"})
+    assert preview.status_code == 200
+    assert "record/compare/" in preview.content.decode()
+    hands = Hand.objects.count()
+    answer = client.post(record + "compare/", data)
+    assert answer.status_code == 200, answer.content.decode()[:2000]
+    text = answer.content.decode()
+    assert 'id="rule-bmja"' in text and 'id="rule-guide"' in text
+    assert Hand.objects.count() == hands
+    assert client.post(record + "compare/", {}).status_code == 400
