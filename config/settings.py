@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "compare",
+    "sheets",
 ]
 
 # Background work (long rule comparisons) through Django's Tasks API: the django-tasks backport
@@ -232,6 +233,8 @@ SPECTACULAR_SETTINGS = {
         "WinSource": "clubs.models.choices.WinSource",
         # The calculator contract's "from" (scoring.serializers) lists the codes without labels.
         "WinSourceCode": ["wall", "discard", "kong_box", "robbed_kong"],
+        # The score sheets (sheets.data.LAYOUTS): 004's per-player sheet, 002's tally.
+        "SheetLayout": ["per_player", "tally"],
     },
 }
 

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 urlpatterns = [
     # The club API first: its routes are the ones tables hit while a night is played.
     path("api/v1/", include("clubs.api_urls")),
+    path("api/v1/", include("sheets.api_urls")),
     path("api/v1/", include("scoring.urls")),
     # Before the house-rule routes: house-rules/compare/ is not a house rule's slug.
     path("api/v1/", include("compare.api_urls")),
@@ -15,6 +16,7 @@ urlpatterns = [
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/v1/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("", include("compare.urls")),
+    path("", include("sheets.urls")),
     path("", include("clubs.urls")),
     path("", include("league.urls")),
 ]

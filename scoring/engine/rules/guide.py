@@ -192,6 +192,8 @@ GUIDE = HouseRule(
         goulash_after_draw=False,
         games_per_wind=4,
     ),
+    # 002's "Score Sheet": each player's running tally, everyone from 2,000.
+    score_sheet="tally",
 )
 
 

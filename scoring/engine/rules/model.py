@@ -20,6 +20,10 @@ WHO = ("all", "mahjong", "losers")
 MINIMUM_MEASURES = ("points", "doubles", "score")
 
 
+# The paper score sheets a house rule may name as its default (see HouseRule.score_sheet).
+SCORE_SHEETS = ("per_player", "tally")
+
+
 class HouseRuleError(ValueError):
     """A house rule that cannot be used; ``errors`` maps field paths to messages."""
 
@@ -192,6 +196,9 @@ class HouseRule:
     goulash_rule: str | None = None
     # The slug this rule was derived from, if any.
     based_on: str | None = None
+    # The paper score sheet a session under this rule prints by default: 004's per-player
+    # sheet ("per_player") or 002's running-tally sheet ("tally"). The scorer may pick either.
+    score_sheet: str = "per_player"
 
     def item(self, code: str) -> Item:
         for item in self.items:
@@ -254,6 +261,8 @@ class HouseRule:
         for name in ("wild_max_in_pair", "wild_max_in_pung", "wild_max_in_kong", "wild_max_in_special"):
             if not 0 <= getattr(s, name) <= 4:
                 err(f"scoring.{name}", "Between 0 and 4 wild tiles.")
+        if self.score_sheet not in SCORE_SHEETS:
+            err("score_sheet", f"Use one of {', '.join(SCORE_SHEETS)}.")
         p = self.payment
         for f in fields(p):
             value = getattr(p, f.name)
@@ -296,7 +305,7 @@ def apply_overrides(data: dict[str, Any], overrides: dict[str, Any]) -> dict[str
     errors: dict[str, list[str]] = {}
     data = {**data}
     sections = {"scoring": ScoringParams, "payment": PaymentParams, "rotation": RotationParams}
-    top_level = {"name", "description", "source", "goulash_rule", "version"}
+    top_level = {"name", "description", "source", "goulash_rule", "version", "score_sheet"}
     for key, value in overrides.items():
         if key in sections:
             if not isinstance(value, dict):
@@ -345,7 +354,7 @@ def apply_overrides(data: dict[str, Any], overrides: dict[str, Any]) -> dict[str
             data[key] = value
         else:
             errors.setdefault(key, []).append(
-                "Unknown override; use name, description, goulash_rule, scoring, payment, "
+                "Unknown override; use name, description, goulash_rule, score_sheet, scoring, payment, "
                 "rotation, items or add_items."
             )
     if errors:
