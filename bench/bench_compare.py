@@ -65,8 +65,8 @@ def setup(args):
 def replay_rate(season, repeats: int) -> None:
     from clubs.models import Table
     from compare.replay_compare import compare_table
-    from compare.runs import frozen_rules, session_rules
-    from compare.scope import load_table
+    from compare.runs import TABLES_PER_TASK, frozen_rules, session_rules
+    from compare.scope import load_table, load_tables
     from play import HandInputError, compute_hand, replay
     from scoring.engine import get_house_rule
 
@@ -98,8 +98,10 @@ def replay_rate(season, repeats: int) -> None:
                         pass
 
     def comparison():
-        for table_id in table_ids:
-            compare_table(load_table(table_id), rules)
+        # As a background task does: a few tables loaded together, then replayed one by one.
+        for start in range(0, len(table_ids), TABLES_PER_TASK):
+            for table in load_tables(table_ids[start:start + TABLES_PER_TASK]):
+                compare_table(table, rules)
 
     timings = {"engines": [], "replay": []}
     for _ in range(repeats):

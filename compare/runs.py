@@ -14,7 +14,7 @@ from django.utils import timezone
 from clubs.models import Hand
 from compare.models import Comparison, ComparisonPart
 from compare.replay_compare import compare_table, merge_parts
-from compare.scope import Scope, load_table
+from compare.scope import Scope, load_table, load_tables
 from play import SessionRules
 from scoring.engine import HouseRule, HouseRuleError, UnknownHouseRule
 from scoring.resolve import resolve_house_rule
@@ -104,6 +104,20 @@ def run_all(comparison: Comparison) -> None:
     finish(comparison.pk)
 
 
+def run_parts(comparison_id, table_ids: list[int]) -> int:
+    """Replay these tables of a comparison (those not yet stored), loaded together, each stored
+    in its own transaction as soon as it is replayed. How many this call stored."""
+    pending = set(ComparisonPart.objects.filter(
+        comparison_id=comparison_id, table_id__in=table_ids, result__isnull=True,
+    ).values_list("table_id", flat=True))
+    if not pending:
+        return 0
+    rules = list(comparison_rules(str(comparison_id)))
+    tables = load_tables([t for t in table_ids if t in pending])
+    return sum(_store(comparison_id, table.table_id, compare_table(table, rules))
+               for table in tables)
+
+
 def run_part(comparison_id, table_id: int) -> bool:
     """Replay one table under the comparison's rules and store its answer, unless it already
     is. True if this call stored it."""
@@ -111,6 +125,11 @@ def run_part(comparison_id, table_id: int) -> bool:
                                          result__isnull=True).exists():
         return False  # no such part (or comparison), or already stored
     result = compare_table(load_table(table_id), list(comparison_rules(str(comparison_id))))
+    return _store(comparison_id, table_id, result)
+
+
+def _store(comparison_id, table_id: int, result: dict) -> bool:
+    """A table's answer, stored in one transaction unless another worker stored it first."""
     with transaction.atomic():
         stored = ComparisonPart.objects.filter(
             comparison_id=comparison_id, table_id=table_id, result__isnull=True,

@@ -91,15 +91,28 @@ def _ordered(tables) -> list[int]:
     return list(tables.order_by("session__date", "session_id", "number").values_list("pk", flat=True))
 
 
+def load_tables(table_ids: list[int]) -> list[TableToCompare]:
+    """Tables' seats and recorded hands as play's plain objects, in the order asked: four plain
+    queries however many tables, no model objects built (a season is hundreds of tables, and
+    loading is a good part of a replay's cost)."""
+    table_ids = list(table_ids)
+    info = {pk: (session_id, date, number) for pk, session_id, date, number in
+            Table.objects.filter(pk__in=table_ids)
+            .values_list("pk", "session_id", "session__date", "number")}
+    seats: dict[int, list[SeatInfo]] = {}
+    for table_id, pk, position, wind, member_id, guest_name, display_name in (
+            Seat.objects.filter(table_id__in=table_ids).order_by("table_id", "position")
+            .values_list("table_id", "pk", "position", "starting_wind", "member_id",
+                         "guest_name", "member__display_name")):
+        seats.setdefault(table_id, []).append(
+            SeatInfo(pk, display_name if member_id else guest_name, position, wind, member_id))
+    hands = recorded_hands(table_ids)
+    return [
+        TableToCompare(table_id, info[table_id][0], info[table_id][1].isoformat(),
+                       info[table_id][2], tuple(seats.get(table_id, ())), hands[table_id])
+        for table_id in table_ids if table_id in info
+    ]
+
+
 def load_table(table_id: int) -> TableToCompare:
-    """A table's seats and recorded hands as play's plain objects: four plain queries, no model
-    objects built (a season is hundreds of tables: loading is a good part of a replay's cost)."""
-    session_id, date, number = (Table.objects.filter(pk=table_id)
-                                .values_list("session_id", "session__date", "number").get())
-    seats = tuple(
-        SeatInfo(pk, display_name if member_id else guest_name, position, wind, member_id)
-        for pk, position, wind, member_id, guest_name, display_name in
-        Seat.objects.filter(table_id=table_id).order_by("position").values_list(
-            "pk", "position", "starting_wind", "member_id", "guest_name", "member__display_name"))
-    hands = recorded_hands([table_id])[table_id]
-    return TableToCompare(table_id, session_id, date.isoformat(), number, seats, hands)
+    return load_tables([table_id])[0]

@@ -15,6 +15,6 @@ from compare import runs
 def compare_table_task(comparison_id: str, table_ids: list[int]) -> int:
     """A few tables of a comparison (``runs.TABLES_PER_TASK``), each stored in its own
     transaction as soon as it is replayed; then the report, if these were the last."""
-    stored = sum(runs.run_part(comparison_id, table_id) for table_id in table_ids)
+    stored = runs.run_parts(comparison_id, table_ids)
     runs.finish(comparison_id)
     return stored

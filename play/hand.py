@@ -8,7 +8,7 @@ from typing import Any
 
 from play.entry import Outcome, full_hand_json, is_quick
 from play.errors import HandInputError
-from play.seat import SeatFacts, full_seat, quick_seat, table_of
+from play.seat import SeatFacts, full_seat, quick_facts, table_of
 from play.seating import Seating
 from scoring.engine import HandError, HouseRule, ScoreResult, parse_hand
 from settlements.engine import Penalty, Settlement, SettlementInputError, settle_hand
@@ -44,9 +44,10 @@ class ComputedHand:
 
 def score_seat(rule: HouseRule, data: dict, wind: str, seating: Seating,
                outcome: Outcome) -> SeatFacts:
-    """A seat's facts from what was entered for it. Raises ``HandError``."""
+    """A seat's facts from what was entered for it, which ``check_entry`` has checked (when it
+    was recorded, for a replay). Raises ``HandError`` for tiles the rule cannot score."""
     if is_quick(data):
-        return quick_seat(data)
+        return quick_facts(data)
     return full_seat(parse_hand(full_hand_json(data, wind, seating, outcome)), rule)
 
 

@@ -30,6 +30,11 @@ def quick_seat(data: dict) -> SeatFacts:
     """A quick entry; ``HandInputError`` (field paths within the seat) when it is not one."""
     if problems := quick_problems(data):
         raise HandInputError(problems)
+    return quick_facts(data)
+
+
+def quick_facts(data: dict) -> SeatFacts:
+    """A quick entry already checked at the door (``play.check_entry`` when it was entered)."""
     return SeatFacts(data["score"], tuple(data.get("kongs", ())), tuple(data.get("bonus", ())))
 
 

@@ -61,6 +61,11 @@ class Seating:
     def east(self) -> str:
         return self.player_at("E")
 
+    def east_after(self, passes: int) -> str:
+        """Who sits East once the deal has passed ``passes`` times in all: the player that many
+        places on from the first East position (as ``winds`` seats them)."""
+        return self.players[(self.seats.index("E") + passes) % len(self.players)]
+
     @property
     def dealer_seat(self) -> str:
         return self.winds[self.dealer]
@@ -98,10 +103,11 @@ def next_wind(wind: str) -> str:
 def following_hand(current: Seating, winner: str | None, rule: HouseRule, **changes) -> Seating:
     """The next hand's seating after ``changes``: numbered on, goulash after a draw or in a
     goulash round (000's West Wind Round)."""
-    upcoming = replace(current, number=current.number + 1, after_draw=winner is None, **changes)
+    prevailing_wind = changes.get("prevailing_wind", current.prevailing_wind)
     goulash = (winner is None and rule.rotation.goulash_after_draw) or (
-        upcoming.prevailing_wind in rule.rotation.goulash_winds)
-    return replace(upcoming, goulash=goulash)
+        prevailing_wind in rule.rotation.goulash_winds)
+    return replace(current, number=current.number + 1, after_draw=winner is None,
+                   goulash=goulash, **changes)
 
 
 def pass_the_deal(current: Seating) -> dict:
@@ -111,8 +117,8 @@ def pass_the_deal(current: Seating) -> dict:
     wind = current.prevailing_wind
     if passes % len(current.players) == 0:
         wind = next_wind(wind)
-    moved = replace(current, passes=passes)
-    return {"passes": passes, "dealer": moved.east, "prevailing_wind": wind, "dealer_hands": 0}
+    return {"passes": passes, "dealer": current.east_after(passes), "prevailing_wind": wind,
+            "dealer_hands": 0}
 
 
 @rotation_scheme("bmja", "dealer_repeats")

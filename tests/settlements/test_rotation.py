@@ -145,3 +145,17 @@ def test_guide_five_players_east_retires_when_not_winning_002_for_5_players():
     upcoming = result.next_hand()
     assert upcoming.sitting_out == "A" and upcoming.winds["X"] == "N"
     assert upcoming.dealer == "B"  # the winner deals (002)
+
+
+def test_east_after_any_number_of_passes_is_whoever_the_winds_put_east():
+    """004 Sheet 16: the deal passes round the table; with five players (001) one sits out."""
+    from dataclasses import replace
+
+    from settlements.engine.rotation import Seating
+
+    for players, seats in ((tuple("ABCD"), ("E", "S", "W", "N")),
+                           (tuple("ABCDE"), ("E", "S", "W", "N")),
+                           (tuple("ABC"), ("E", "S", "W")), (tuple("AB"), ("E", "W"))):
+        seating = Seating(players, seats, "A")
+        for passes in range(12):
+            assert seating.east_after(passes) == replace(seating, passes=passes).east
