@@ -28,6 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+# A benchmark makes many requests a minute: the API's throttles (issue #13) would refuse them.
+os.environ.setdefault("API_THROTTLE", "0")
 
 BARE_SEASON = "SELECT member_id, sum(net) FROM clubs_handresult WHERE season_id = %s GROUP BY member_id"
 BARE_CLUB = "SELECT member_id, sum(net) FROM clubs_handresult WHERE club_id = %s GROUP BY member_id"
