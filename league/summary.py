@@ -3,10 +3,12 @@ stored hand results: clubs sends ``table_recomputed`` inside the transaction of 
 correction, void and swap, and the table's rows are rebuilt in that same transaction (a
 rollback takes both).
 
-Recording a hand is the service's hot path, so a refresh is one statement whatever the
-table's size: an INSERT ... SELECT ... ON CONFLICT DO UPDATE that sums the table's results per
-seat and works out each seat's place and table points in SQL (window functions; PostgreSQL and
-SQLite alike). ``league.ranking.places`` and ``table_points`` say the same in Python; the tests hold
+Recording a hand is the service's hot path, so it costs two statements whatever the length of
+the night: the new hand's results added to the seats' rows, then the table's places worked out
+again from those rows (``add_hand``). A correction, void or swap rebuilds the table's rows in one
+statement (``refresh_table``): an INSERT ... SELECT ... ON CONFLICT DO UPDATE that sums the
+table's results per seat and works out each seat's place and table points in SQL (window
+functions; PostgreSQL and SQLite alike). ``league.ranking.places`` and ``table_points`` say the same in Python; the tests hold
 the stored rows to them through a replay of every table.
 """
 
@@ -79,6 +81,53 @@ ON CONFLICT (seat_id) DO UPDATE SET
 """
 
 
+# A hand added at the end of a table: its results added to the seats' rows (two statements
+# whatever the length of the night), then the table's places worked out again from its rows.
+ADD_HAND_SQL = f"""
+INSERT INTO league_nightresult ({", ".join(COLUMNS)})
+SELECT r.seat_id, t.id, ss.club_id, ss.season_id, ss.id, s.member_id, s.guest_name, ss.date,
+       v.record_id, t.number, true, 1, r.net,
+       CASE WHEN r.won THEN 1 ELSE 0 END, CASE WHEN r.gave THEN 1 ELSE 0 END,
+       CASE WHEN r."limit" <> '' THEN 1 ELSE 0 END, CASE WHEN r.won THEN r.score ELSE 0 END,
+       1, 1, 0.0, 0.0
+FROM clubs_handresult r
+JOIN clubs_seat s ON s.id = r.seat_id
+JOIN clubs_table t ON t.id = s.table_id
+JOIN clubs_clubsession ss ON ss.id = t.session_id
+JOIN clubs_houseruleversion v ON v.id = ss.house_rule_version_id
+WHERE r.hand_id = %(hand)s
+ON CONFLICT (seat_id) DO UPDATE SET
+    counted = true,
+    hands = league_nightresult.hands + 1,
+    net = league_nightresult.net + excluded.net,
+    mahjongs = league_nightresult.mahjongs + excluded.mahjongs,
+    given = league_nightresult.given + excluded.given,
+    limits = league_nightresult.limits + excluded.limits,
+    best_score = CASE WHEN excluded.best_score > league_nightresult.best_score
+                      THEN excluded.best_score ELSE league_nightresult.best_score END
+"""
+
+PLACES_SQL = f"""
+UPDATE league_nightresult SET
+    counted = true, place = p.place, tied = p.tied,
+    points_zero = {_points("4-2-1-0")}, points_half = {_points("4-2-1-0.5")}
+FROM (
+    SELECT seat_id, RANK() OVER (ORDER BY net DESC) AS place,
+           COUNT(*) OVER (PARTITION BY net) AS tied
+    FROM league_nightresult WHERE table_id = %(table)s
+) p
+WHERE league_nightresult.seat_id = p.seat_id
+"""
+
+
+def add_hand(table: Table, hand_id: int) -> None:
+    """The table's rows after one more hand at its end: its results added, the places worked
+    out again, in two statements however long the night."""
+    with connection.cursor() as cursor:
+        cursor.execute(ADD_HAND_SQL, {"hand": hand_id})
+        cursor.execute(PLACES_SQL, {"table": table.pk})
+
+
 def refresh_table(table: Table) -> None:
     """Rebuild the table's rows: one statement (an upsert of every seat), so recording a hand
     pays one statement for the league. A table with no counted hand (none yet, or all voided)
@@ -89,8 +138,12 @@ def refresh_table(table: Table) -> None:
 
 
 @receiver(table_recomputed, sender=Table, dispatch_uid="league-refresh-table")
-def _table_recomputed(sender, table, **kwargs):
-    refresh_table(table)
+def _table_recomputed(sender, table, from_number=1, appended=None, **kwargs):
+    # A table's first hand makes every seat's row (a fifth player sitting out included).
+    if appended is not None and from_number > 1:
+        add_hand(table, appended)
+    else:
+        refresh_table(table)
 
 
 @receiver(post_save, sender=ClubSession, dispatch_uid="league-session-moved")

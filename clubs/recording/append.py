@@ -154,7 +154,8 @@ def _record_under_lock(table: Table, entry: dict, user) -> tuple[Hand, HandPrevi
                     preview = preview_next(table, session, snap, entry)
                 hand = append_hand(table, session, preview, user)
                 _save_state(table, state_after(session, snap, preview, hand.winner_id))
-                table_recomputed.send(sender=Table, table=table, from_number=hand.number)
+                table_recomputed.send(sender=Table, table=table, from_number=hand.number,
+                                      appended=hand.pk)
             return hand, preview
         except IntegrityError:
             # A hand written behind the service's back (admin, a loader) made the cached state
@@ -250,7 +251,8 @@ def _record_in_one_statement(table: Table, entry: dict, user) -> tuple[Hand, Han
                     row = cursor.fetchone()
                 if row is not None and listening:
                     table.state = new_state
-                    table_recomputed.send(sender=Table, table=table, from_number=hand.number)
+                    table_recomputed.send(sender=Table, table=table, from_number=hand.number,
+                                      appended=hand.pk)
         except IntegrityError:
             # A hand written behind the service's back: rebuild the state and compute again.
             recompute_table(table)

@@ -46,7 +46,8 @@ def recompute_table(table: Table, from_number: int | None = None) -> TableState:
         ])
         Table.objects.filter(pk=table.pk).update(state=state.snapshot(rev))
         table.state = state.snapshot(rev)
-        table_recomputed.send(sender=Table, table=table, from_number=from_number or 1)
+        table_recomputed.send(sender=Table, table=table, from_number=from_number or 1,
+                              appended=None)
     return state
 
 

@@ -113,3 +113,24 @@ def test_moving_a_night_to_another_date_moves_its_summary(night, season):
     session.date = dt.date(2026, 4, 1)
     session.save()
     assert set(NightResult.objects.values_list("date", flat=True)) == {dt.date(2026, 4, 1)}
+
+
+@pytest.mark.parametrize("slug, per_table", [("bmja", 4), ("bmja-5-players", 5)])
+def test_a_recorded_hand_adds_to_the_night_as_a_full_refresh_would(make_season,
+                                                                   house_rule_versions, slug,
+                                                                   per_table):
+    """Recording adds the hand's results to the night's rows (two statements, whatever the
+    length of the night); a full rebuild of the table's rows gives the same rows, five-player
+    tables (a seat sitting out hands) and ties included."""
+    from clubs.models import Table
+    from league.models import NightResult
+    from league.summary import refresh_table
+
+    make_season(house_rule_versions[slug], seed=7, nights=2, per_table=per_table, hands=14)
+    fields = ("seat_id", "counted", "hands", "net", "mahjongs", "given", "limits", "best_score",
+              "place", "tied", "points_zero", "points_half")
+    added = sorted(NightResult.objects.values_list(*fields))
+    assert added
+    for table in Table.objects.all():
+        refresh_table(table)
+    assert sorted(NightResult.objects.values_list(*fields)) == added

@@ -9,12 +9,12 @@ house rule can never be changed while a hand is being scored.
 
 from __future__ import annotations
 
-import dataclasses
-import types
 import typing
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any
+
+from scoring.engine.rules.json_values import convert, describe, item_args, to_jsonable
 
 WHO = ("all", "mahjong", "losers")
 MINIMUM_MEASURES = ("points", "doubles", "score")
@@ -221,7 +221,7 @@ class HouseRule:
     # -- JSON round trip --------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return _to_jsonable(self)
+        return to_jsonable(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HouseRule:
@@ -364,32 +364,6 @@ def apply_overrides(data: dict[str, Any], overrides: dict[str, Any]) -> dict[str
 
 # -- (de)serialisation helpers --------------------------------------------------------------
 
-def _to_jsonable(value: Any) -> Any:
-    if dataclasses.is_dataclass(value):
-        return {f.name: _to_jsonable(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, Fraction):
-        return str(value)
-    if isinstance(value, tuple | list):
-        return [_to_jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _to_jsonable(v) for k, v in value.items()}
-    return value
-
-
-def _fraction(value: Any) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, int | float | str | Fraction):
-        raise ValueError
-    if isinstance(value, float):
-        return Fraction(value).limit_denominator(1000)
-    return Fraction(value)
-
-
-def _tupled(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return tuple(_tupled(v) for v in value)
-    return value
-
-
 def _build(cls: type, data: Any, path: str, errors: dict[str, list[str]]) -> Any:
     if not isinstance(data, dict):
         errors.setdefault(path.rstrip(".") or "(root)", []).append("Expected an object.")
@@ -416,15 +390,15 @@ def _build(cls: type, data: Any, path: str, errors: dict[str, list[str]]) -> Any
             )
         elif cls is Item and name == "args":
             try:
-                kwargs[name] = _item_args(data[name])
+                kwargs[name] = item_args(data[name])
             except (TypeError, ValueError):
                 errors.setdefault(where, []).append("Give an object of argument: value.")
         else:
             try:
-                kwargs[name] = _convert(hints[name], data[name])
+                kwargs[name] = convert(hints[name], data[name])
             except (TypeError, ValueError, ZeroDivisionError):
                 errors.setdefault(where, []).append(
-                    f"{data[name]!r} is not a valid value here: expected {_describe(hints[name])}."
+                    f"{data[name]!r} is not a valid value here: expected {describe(hints[name])}."
                 )
     if any(v is None for k, v in kwargs.items() if k in _NESTED or k == "items") or errors:
         return None
@@ -433,70 +407,6 @@ def _build(cls: type, data: Any, path: str, errors: dict[str, list[str]]) -> Any
     except TypeError as exc:
         errors.setdefault(path.rstrip(".") or "(root)", []).append(str(exc))
         return None
-
-
-def _item_args(value: Any) -> tuple[tuple[str, Any], ...]:
-    if isinstance(value, dict):
-        return tuple(sorted((str(k), _tupled(v)) for k, v in value.items()))
-    return tuple((str(k), _tupled(v)) for k, v in value)
-
-
-def _convert(hint: Any, value: Any) -> Any:
-    """``value`` (JSON) as the annotated type ``hint``; ValueError when it does not fit."""
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        if value is None and type(None) in args:
-            return None
-        for option in (a for a in args if a is not type(None)):
-            try:
-                return _convert(option, value)
-            except (TypeError, ValueError):
-                continue
-        raise ValueError
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise ValueError
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_convert(args[0], v) for v in value)
-        if len(value) != len(args):
-            raise ValueError
-        return tuple(_convert(a, v) for a, v in zip(args, value, strict=True))
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise ValueError
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError
-        return value
-    if hint is str:
-        if not isinstance(value, str):
-            raise ValueError
-        return value
-    if hint is Fraction:
-        return _fraction(value)
-    if hint is Any:
-        return _tupled(value)
-    raise ValueError
-
-
-def _describe(hint: Any) -> str:
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        return " or ".join(_describe(a) for a in args)
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            return f"a list of {_describe(args[0])}"
-        return "a list [" + ", ".join(_describe(a) for a in args) + "]"
-    return {
-        bool: "true or false",
-        int: "a whole number",
-        str: "text",
-        Fraction: "a fraction such as \"1/2\"",
-        type(None): "null",
-    }.get(hint, "a value")
 
 
 _NESTED = {"scoring": ScoringParams, "payment": PaymentParams, "rotation": RotationParams}
