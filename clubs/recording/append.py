@@ -252,7 +252,7 @@ def _record_in_one_statement(table: Table, entry: dict, user) -> tuple[Hand, Han
                 if row is not None and listening:
                     table.state = new_state
                     table_recomputed.send(sender=Table, table=table, from_number=hand.number,
-                                      appended=hand.pk)
+                                          appended=row[0])
         except IntegrityError:
             # A hand written behind the service's back: rebuild the state and compute again.
             recompute_table(table)

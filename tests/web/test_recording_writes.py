@@ -57,7 +57,14 @@ def rows(table: Table) -> dict:
     state = {k: v for k, v in table.state.items() if k not in ("seats", "totals", "next",
                                                                "rotation", "rev")}
     state["totals"] = sorted(table.state["totals"].values())
-    return {"hands": hands, "entries": entries, "results": results, "state": state}
+    # What a feature app keeps from the signal the write sends (league's night summary).
+    from league.models import NightResult
+
+    nights = {seat(n.seat_id): (n.counted, n.hands, n.net, n.mahjongs, n.given, n.best_score,
+                                n.place, n.tied, n.points_zero)
+              for n in NightResult.objects.filter(table=table)}
+    return {"hands": hands, "entries": entries, "results": results, "state": state,
+            "nights": nights}
 
 
 def second_table(table: Table) -> Table:
