@@ -3,9 +3,9 @@ stored hand results: clubs sends ``table_recomputed`` inside the transaction of 
 correction, void and swap, and the table's rows are rebuilt in that same transaction (a
 rollback takes both).
 
-Recording a hand is the service's hot path, so it costs two statements whatever the length of
-the night: the new hand's results added to the seats' rows, then the table's places worked out
-again from those rows (``add_hand``). A correction, void or swap rebuilds the table's rows in one
+Recording a hand is the service's hot path, so it costs one statement whatever the length of
+the night: the table's rows with the new hand's results added, ranked again on the new nets
+(``add_hand``). A correction, void or swap rebuilds the table's rows in one
 statement (``refresh_table``): an INSERT ... SELECT ... ON CONFLICT DO UPDATE that sums the
 table's results per seat and works out each seat's place and table points in SQL (window
 functions; PostgreSQL and SQLite alike). ``league.ranking.places`` and ``table_points`` say the same in Python; the tests hold
@@ -81,51 +81,43 @@ ON CONFLICT (seat_id) DO UPDATE SET
 """
 
 
-# A hand added at the end of a table: its results added to the seats' rows (two statements
-# whatever the length of the night), then the table's places worked out again from its rows.
+# A hand added at the end of a table, in one statement: every seat's row of the table with the
+# hand's results added (a seat that sat the hand out adds nothing), ranked again on the new nets,
+# and written back. Only after the table's first hand, which made every seat's row.
 ADD_HAND_SQL = f"""
 INSERT INTO league_nightresult ({", ".join(COLUMNS)})
-SELECT r.seat_id, t.id, ss.club_id, ss.season_id, ss.id, s.member_id, s.guest_name, ss.date,
-       v.record_id, t.number, true, 1, r.net,
-       CASE WHEN r.won THEN 1 ELSE 0 END, CASE WHEN r.gave THEN 1 ELSE 0 END,
-       CASE WHEN r."limit" <> '' THEN 1 ELSE 0 END, CASE WHEN r.won THEN r.score ELSE 0 END,
-       1, 1, 0.0, 0.0
-FROM clubs_handresult r
-JOIN clubs_seat s ON s.id = r.seat_id
-JOIN clubs_table t ON t.id = s.table_id
-JOIN clubs_clubsession ss ON ss.id = t.session_id
-JOIN clubs_houseruleversion v ON v.id = ss.house_rule_version_id
-WHERE r.hand_id = %(hand)s
-ON CONFLICT (seat_id) DO UPDATE SET
-    counted = true,
-    hands = league_nightresult.hands + 1,
-    net = league_nightresult.net + excluded.net,
-    mahjongs = league_nightresult.mahjongs + excluded.mahjongs,
-    given = league_nightresult.given + excluded.given,
-    limits = league_nightresult.limits + excluded.limits,
-    best_score = CASE WHEN excluded.best_score > league_nightresult.best_score
-                      THEN excluded.best_score ELSE league_nightresult.best_score END
-"""
-
-PLACES_SQL = f"""
-UPDATE league_nightresult SET
-    counted = true, place = p.place, tied = p.tied,
-    points_zero = {_points("4-2-1-0")}, points_half = {_points("4-2-1-0.5")}
+SELECT p.seat_id, p.table_id, p.club_id, p.season_id, p.session_id, p.member_id, p.guest_name,
+       p.date, p.house_rule_id, p.table_number, true, p.hands, p.net, p.mahjongs, p.given,
+       p.limits, p.best, p.place, p.tied, {_points("4-2-1-0")}, {_points("4-2-1-0.5")}
 FROM (
-    SELECT seat_id, RANK() OVER (ORDER BY net DESC) AS place,
-           COUNT(*) OVER (PARTITION BY net) AS tied
-    FROM league_nightresult WHERE table_id = %(table)s
+    SELECT a.*, RANK() OVER (ORDER BY a.net DESC) AS place,
+           COUNT(*) OVER (PARTITION BY a.net) AS tied
+    FROM (
+        SELECT n.seat_id, n.table_id, n.club_id, n.season_id, n.session_id, n.member_id,
+               n.guest_name, n.date, n.house_rule_id, n.table_number,
+               n.hands + CASE WHEN r.seat_id IS NULL THEN 0 ELSE 1 END AS hands,
+               n.net + COALESCE(r.net, 0) AS net,
+               n.mahjongs + CASE WHEN r.won THEN 1 ELSE 0 END AS mahjongs,
+               n.given + CASE WHEN r.gave THEN 1 ELSE 0 END AS given,
+               n.limits + CASE WHEN r."limit" <> '' THEN 1 ELSE 0 END AS limits,
+               CASE WHEN r.won AND r.score > n.best_score THEN r.score ELSE n.best_score END
+                   AS best
+        FROM league_nightresult n
+        LEFT JOIN clubs_handresult r ON r.seat_id = n.seat_id AND r.hand_id = %(hand)s
+        WHERE n.table_id = %(table)s
+    ) a
 ) p
-WHERE league_nightresult.seat_id = p.seat_id
+WHERE true
+ON CONFLICT (seat_id) DO UPDATE SET
+    {", ".join(f"{c} = excluded.{c}" for c in COLUMNS if c != "seat_id")}
 """
 
 
 def add_hand(table: Table, hand_id: int) -> None:
-    """The table's rows after one more hand at its end: its results added, the places worked
-    out again, in two statements however long the night."""
+    """The table's rows after one more hand at its end: its results added and the places
+    worked out again, in one statement however long the night."""
     with connection.cursor() as cursor:
-        cursor.execute(ADD_HAND_SQL, {"hand": hand_id})
-        cursor.execute(PLACES_SQL, {"table": table.pk})
+        cursor.execute(ADD_HAND_SQL, {"hand": hand_id, "table": table.pk})
 
 
 def refresh_table(table: Table) -> None:

@@ -119,7 +119,7 @@ def test_moving_a_night_to_another_date_moves_its_summary(night, season):
 def test_a_recorded_hand_adds_to_the_night_as_a_full_refresh_would(make_season,
                                                                    house_rule_versions, slug,
                                                                    per_table):
-    """Recording adds the hand's results to the night's rows (two statements, whatever the
+    """Recording adds the hand's results to the night's rows (one statement, whatever the
     length of the night); a full rebuild of the table's rows gives the same rows, five-player
     tables (a seat sitting out hands) and ties included."""
     from clubs.models import Table
