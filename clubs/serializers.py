@@ -171,19 +171,66 @@ class SeasonSerializer(serializers.ModelSerializer):
 
 
 class SessionSerializer(serializers.ModelSerializer):
+    """A club night. Its house rule (and goulash rule) is named by slug, the newest version or
+    the version number given (``house_rule`` and ``house_rule_version_number``), or by a
+    version's id (``house_rule_version``)."""
+
     club = ClubSlugField(queryset=Club.objects.none())
-    house_rule = serializers.CharField(source="house_rule_version.record.slug", read_only=True)
+    house_rule = serializers.CharField(
+        required=False, max_length=80,
+        help_text="The house rule's slug (a built-in one or the club's own; see "
+                  "/api/v1/house-rules/): its newest version, or house_rule_version_number.")
+    house_rule_version_number = serializers.IntegerField(
+        required=False, min_value=1, help_text="Which version of house_rule (default: newest).")
+    goulash_rule = serializers.CharField(
+        required=False, allow_null=True, max_length=80,
+        help_text="The slug of the rule that scores goulash hands, if not the one the house "
+                  "rule names; its newest version, or goulash_rule_version_number.")
+    goulash_rule_version_number = serializers.IntegerField(required=False, min_value=1,
+                                                           allow_null=True)
     tables = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
 
     class Meta:
         model = ClubSession
         fields = [
-            "id", "club", "season", "date", "house_rule_version", "house_rule",
+            "id", "club", "season", "date", "house_rule", "house_rule_version_number",
+            "house_rule_version", "goulash_rule", "goulash_rule_version_number",
             "goulash_rule_version", "notes", "status", "tables", "created",
         ]
         read_only_fields = ["created"]
         extra_kwargs = {"notes": {"max_length": NOTES_MAX,
-                                  "error_messages": {"max_length": too_long(NOTES_MAX)}}}
+                                  "error_messages": {"max_length": too_long(NOTES_MAX)}},
+                        "house_rule_version": {"required": False}}
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        for name in ("house_rule", "goulash_rule"):
+            version = getattr(instance, f"{name}_version")
+            data[name] = version.record.slug if version else None
+            data[f"{name}_version_number"] = version.number if version else None
+        return data
+
+    def _named_version(self, attrs, name: str, club, errors) -> None:
+        """``attrs[name + "_version"]`` from the slug and number given, if any."""
+        slug = attrs.pop(name, None)
+        number = attrs.pop(f"{name}_version_number", None)
+        if slug is None:
+            if number is not None:
+                errors[f"{name}_version_number"] = [f"Give {name} (a slug) with its number."]
+            return
+        usable = Q(record__club__isnull=True) | Q(record__club=club)
+        versions = HouseRuleVersion.objects.filter(usable, record__slug=slug)
+        version = (versions.filter(number=number) if number else versions.order_by("-number")).first()
+        if version is None and not versions.exists():
+            errors[name] = [f"No house rule {slug!r} at this club: give a built-in house rule's "
+                            "slug or one of the club's own (see /api/v1/house-rules/)."]
+        elif version is None:
+            newest = versions.order_by("-number").first().number
+            errors[f"{name}_version_number"] = [f"{slug} has versions 1 to {newest}."]
+        elif attrs.get(f"{name}_version") not in (None, version):
+            errors[name] = [f"{name} and {name}_version name different versions: give one."]
+        else:
+            attrs[f"{name}_version"] = version
 
     def get_fields(self):
         # Other clubs' seasons and private house-rule versions read as not existing, in the
@@ -206,10 +253,15 @@ class SessionSerializer(serializers.ModelSerializer):
         season = attrs.get("season")
         if season is not None and club is not None and season.club_id != club.pk:
             errors["season"] = [f"No such season at {club.name}; see /api/v1/seasons/."]
+        for name in ("house_rule", "goulash_rule"):
+            self._named_version(attrs, name, club, errors)
         for name in ("house_rule_version", "goulash_rule_version"):
             version = attrs.get(name)
             if version is not None and not usable_by(version, club):
                 errors[name] = ["Use a built-in house rule or one of this club's own."]
+        if self.instance is None and not attrs.get("house_rule_version") and not errors:
+            errors["house_rule"] = ["Name the night's house rule: its slug (house_rule), or a "
+                                    "version's id (house_rule_version)."]
         if errors:
             raise serializers.ValidationError(errors)
         if self.instance is None:

@@ -85,3 +85,31 @@ def test_nothing_moves_to_another_club(admin_api, club, other_club, players, clu
     assert answer.status_code == 400 and "another club" in answer.json()["club"][0]
     obj.refresh_from_db()
     assert obj.club == club
+
+
+def test_a_session_names_its_house_rule_by_slug_and_version(admin_api, club, other_club,
+                                                           house_rule_versions):
+    """A client needs no version id: the slug (the newest version) or the slug and a version
+    number; another club's rule is unknown, and a version that does not exist says which do."""
+    bmja = house_rule_versions["bmja"]
+    answer = admin_api.post("/api/v1/sessions/", {
+        "club": club.slug, "date": "2026-12-01", "house_rule": "bmja"}, format="json")
+    assert answer.status_code == 201, answer.json()
+    body = answer.json()
+    assert body["house_rule_version"] == bmja.pk and body["house_rule"] == "bmja"
+    assert body["house_rule_version_number"] == bmja.number
+    answer = admin_api.post("/api/v1/sessions/", {
+        "club": club.slug, "date": "2026-12-02", "house_rule": "guide",
+        "house_rule_version_number": house_rule_versions["guide"].number,
+        "goulash_rule": "west-wind-goulash"}, format="json")
+    assert answer.status_code == 201, answer.json()
+    assert answer.json()["goulash_rule"] == "west-wind-goulash"
+
+    HouseRuleRecord.objects.create(slug="far-rules", name="Far rules", club=other_club)
+    for body, field in (({"house_rule": "far-rules"}, "house_rule"),
+                        ({"house_rule": "bmja", "house_rule_version_number": 999},
+                         "house_rule_version_number"),
+                        ({}, "house_rule")):
+        answer = admin_api.post("/api/v1/sessions/", {
+            "club": club.slug, "date": "2026-12-03", **body}, format="json")
+        assert answer.status_code == 400 and field in answer.json(), answer.json()
