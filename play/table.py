@@ -23,6 +23,7 @@ from play.seating import (
     rotation_start,
     seating_of,
 )
+from scoring.engine import ScoreLine
 
 POT = "pot"
 STATE_VERSION = 3
@@ -78,15 +79,6 @@ class TablePayment:
 
 
 @dataclass(frozen=True)
-class StoredLine:
-    code: str
-    name: str
-    points: int
-    doubles: int
-    count: int = 1
-
-
-@dataclass(frozen=True)
 class StoredResult:
     """What a page shows of a seat's ``ScoreResult``: the figures and the explanation."""
 
@@ -96,14 +88,13 @@ class StoredResult:
     limit: str | None
     special: str | None
     fishing_for: str | None
-    lines: tuple[StoredLine, ...]
+    lines: tuple[ScoreLine, ...]
 
     @classmethod
     def of(cls, result) -> StoredResult:
         return cls(result.points, result.doubles, result.score, result.limit, result.special,
                    result.fishing_for,
-                   tuple(StoredLine(x.code, x.name, x.points, x.doubles, x.count)
-                         for x in result.lines))
+                   tuple(result.lines))
 
     def to_json(self) -> dict:
         return {
@@ -117,7 +108,7 @@ class StoredResult:
     def from_json(cls, data: dict) -> StoredResult:
         return cls(data["points"], data["doubles"], data["score"], data.get("limit"),
                    data.get("special"), data.get("fishing_for"),
-                   tuple(StoredLine(**x) for x in data.get("lines", ())))
+                   tuple(ScoreLine(**x) for x in data.get("lines", ())))
 
 
 @dataclass(frozen=True)
