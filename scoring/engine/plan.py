@@ -3,8 +3,7 @@
 Each item is bound once to its rule function (or its fast form), with its prefilter, its
 per-set or per-bonus test and the fact that gates it; the plan keeps, per house rule, each
 set's matching items by the set's signature and the answers remembered by a deciding fact
-(registered in ``memo``). ``score.py`` asks a plan for an arrangement's matches
-(``_Side.counts``) and turns them into a score.
+(registered in ``memo``). ``score.py`` asks a plan for an arrangement's matches and scores them.
 """
 
 from __future__ import annotations

@@ -130,7 +130,7 @@ def test_plain_validity_agrees_with_the_full_checks_on_random_hands(data, slug):
 def test_plain_arrangements_are_the_general_searchs_in_its_order():
     for _data, hand in _hands():
         for rule in (BMJA, RULES["guide"], RULES["bmja-3-players"]):
-            assert AS._plain_hand(hand, rule) is not None
+            assert AS.plain_hand(hand, rule) is not None
             assert A.arrangements(hand, rule) == AS._general_arrangements(hand, rule)
 
 
@@ -216,7 +216,7 @@ def test_the_special_screen_rules_out_only_tiles_that_make_no_special_shape():
         for i, counts in _one_added(held):
             if counts[i] > 4:
                 continue
-            if ASP._special_possible(counts):
+            if ASP.special_possible(counts):
                 assert i in screen, (held, i)
                 allowed += 1
     assert allowed > 500  # the cases that matter were met
@@ -230,7 +230,7 @@ def test_no_tile_makes_a_special_shape_when_the_quick_check_says_so():
         ruled_out += 1
         for i, counts in _one_added(held):
             if counts[i] <= 4:
-                assert not ASP._special_possible(counts), (held, i)
+                assert not ASP.special_possible(counts), (held, i)
     assert ruled_out > 200
 
 
@@ -239,8 +239,8 @@ def test_plain_special_readings_are_the_general_ones_without_wild_tiles():
     for held in _short_hands(5, 2000):
         for _i, counts in _one_added(held):
             for lim in (4, 0, -1):
-                fast = ASP._plain_special_readings(counts, lim)
-                assert fast == ASP._special_readings(counts, AS._NO_TILES, 0, T.JOKER, lim)
+                fast = ASP.plain_special_readings(counts, lim)
+                assert fast == ASP.special_readings(counts, AS._NO_TILES, 0, T.JOKER, lim)
                 found.update(shape for shape, _ in fast)
     assert {"seven_pairs", "thirteen_orphans", "knitting", "triple_knitting", "snake",
             "gates_of_heaven"} <= found
@@ -263,9 +263,9 @@ def test_templates_left_out_without_wild_tiles_are_those_that_cannot_fill():
     checked = 0
     for held in _short_hands(9, 1500):
         for _i, counts in _one_added(held):
-            if max(counts) > 4 or not ASP._special_possible(counts):
+            if max(counts) > 4 or not ASP.special_possible(counts):
                 continue
-            assert ASP._plain_special_readings(counts, 4) == _every_template_filled(counts)
+            assert ASP.plain_special_readings(counts, 4) == _every_template_filled(counts)
             checked += 1
     assert checked > 300
 

@@ -17,12 +17,12 @@ HONOURS = range(T.FIRST_HONOUR, N)
 WINDS = tuple(T.INDEX[c] for c in T.WIND_CODES)
 SUIT_BASES = (0, 9, 18)
 # A set with this many wild tiles or more would be wild tiles only (001: never allowed).
-_KIND_SIZE = {"pung": 3, "chow": 3, "pair": 2}
+KIND_SIZE = {"pung": 3, "chow": 3, "pair": 2}
 
 
 def set_tiles_of(s: Set) -> tuple[str, ...]:
     """The tiles of a declared set without wild tiles."""
-    return T.chow_tiles(s.tile) if s.kind == "chow" else (s.tile,) * _SIZES[s.kind]
+    return T.chow_tiles(s.tile) if s.kind == "chow" else (s.tile,) * SIZES[s.kind]
 
 
 def arrangement_tiles(arrangement: Arrangement, mode: str | None = None) -> tuple[str, ...]:
@@ -38,27 +38,27 @@ def arrangement_tiles(arrangement: Arrangement, mode: str | None = None) -> tupl
         elif s.kind == "chow":
             out.extend(T.chow_tiles(s.tile))
         else:
-            out.extend((s.tile,) * _SIZES[s.kind])
+            out.extend((s.tile,) * SIZES[s.kind])
     out.extend(arrangement.loose)
     return T.sorted_tiles(out)
 
 
-_SIZES = {"pung": 3, "kong": 4, "chow": 3, "pair": 2}
+SIZES = {"pung": 3, "kong": 4, "chow": 3, "pair": 2}
 
 
-def _part_order(part: tuple) -> tuple:
+def part_order(part: tuple) -> tuple:
     return (part[1], ("pung", "chow", "pair", "group").index(part[0]), part[3])
 
 
 # Sets are immutable, so one object per distinct set serves every hand that holds it; building
 # frozen dataclasses is the costliest step of an uncached search.
 @memo.cached(maxsize=1 << 14)
-def _make_set(part: tuple) -> Set:
+def make_set(part: tuple) -> Set:
     kind, i, wild, tiles = part
     return Set(kind, T.PLAYING[i], True, None, wild, tiles)
 
 
-def _declared_set(meld: Meld, mode: str | None) -> Set:
+def declared_set(meld: Meld, mode: str | None) -> Set:
     try:
         return _declared_set_cached(meld, mode)
     except TypeError:  # a Meld built in code with a list of tiles
@@ -76,7 +76,7 @@ def _exposed(s: Set) -> Set:
     return replace(s, concealed=False)
 
 
-def _discard_readings(arrangement: Arrangement, n_declared: int, win_tile: str):
+def discard_readings(arrangement: Arrangement, n_declared: int, win_tile: str):
     """A set completed by a discard counts as exposed (004 Sheet 14); the pair stays concealed.
 
     When the winning tile could have completed several sets, each is a separate reading.

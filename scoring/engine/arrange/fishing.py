@@ -10,10 +10,10 @@ from .. import tiles as T
 from ..hand import Arrangement, Hand, Win
 from ..rules.model import HouseRule
 from ..validate import meld_naturals
-from .common import _SIZES, HONOURS, SUIT_BASES, N, _make_set, set_tiles_of
-from .search import _arrangements_for, _plain_hand, _search_key
-from .special import _GATES, _MINOR_COUNTS, _plain_special_readings, _special_possible
-from .standard import _combine, _honour_parts, _standard_plain, _suit_readings
+from .common import HONOURS, SIZES, SUIT_BASES, N, make_set, set_tiles_of
+from .search import arrangements_for, plain_hand, search_key
+from .special import GATES, MINOR_COUNTS, plain_special_readings, special_possible
+from .standard import combine_parts, honour_parts, standard_plain, suit_readings
 
 
 def completions(hand: Hand, rule: HouseRule, pungs_only: bool = False
@@ -28,7 +28,7 @@ def completions(hand: Hand, rule: HouseRule, pungs_only: bool = False
     With ``pungs_only`` the standard readings holding a chow are left out (and a tile left
     with none, dropped): what remains is exactly what a house rule whose fishing hands all
     need a pung hand or a special shape can use, found without reading the rest."""
-    plain = _plain_hand(hand, rule)
+    plain = plain_hand(hand, rule)
     if plain is not None:
         if pungs_only:
             return _plain_pung_completions(hand, rule, *plain)
@@ -53,7 +53,7 @@ def _general_completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Ar
     """``completions`` by the general search, for any hand."""
     physical = [0] * N
     for meld in hand.melds:
-        if meld.kind in _SIZES and T.is_playing(meld.tile):
+        if meld.kind in SIZES and T.is_playing(meld.tile):
             for code in (meld.tiles or meld_naturals(meld)):
                 i = T.INDEX.get(code)
                 if i is not None:
@@ -65,7 +65,7 @@ def _general_completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Ar
             physical[i] += 1
             held[i] += 1
     whole = replace(hand, mahjong=True, win=Win(None, "wall"))
-    melds, concealed, _, _, _, mode, chows_left, limits, _ = _search_key(whole, rule)
+    melds, concealed, _, _, _, mode, chows_left, limits, _ = search_key(whole, rule)
     wilds_held = len(concealed) != sum(held) or (mode == "b2" and held[T.INDEX["b2"]])
     candidates = range(N) if wilds_held else _candidates(held, bool(melds))
     need_pair = not any(m.kind == "pair" for m in melds)
@@ -79,11 +79,11 @@ def _general_completions(hand: Hand, rule: HouseRule) -> list[tuple[str, list[Ar
             counts = tuple(held)
             held[i] -= 1
             # A special shape's pre-check only: the search below reads it when it passes.
-            if not _standard_plain(counts, need_pair, chows_left) and (
-                    not special or limits[2] < 0 or not _special_possible(counts)):
+            if not standard_plain(counts, need_pair, chows_left) and (
+                    not special or limits[2] < 0 or not special_possible(counts)):
                 continue
         code = T.PLAYING[i]
-        found = _arrangements_for(melds, tuple(sorted((*concealed, code))), True, code, False,
+        found = arrangements_for(melds, tuple(sorted((*concealed, code))), True, code, False,
                                   mode, chows_left, limits, False)
         if found:
             result.append((code, list(found)))
@@ -110,8 +110,8 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
     need_pair = not pair_declared
     special = not declared and _special_one_tile_away(held) and lim_special >= 0
     # One tile changes one suit (or the honours): the others' readings are the held tiles'.
-    honours = _honour_parts(held, need_pair)
-    ways = [_suit_readings(tuple(held[base:base + 9]), base) for base in SUIT_BASES]
+    honours = honour_parts(held, need_pair)
+    ways = [suit_readings(tuple(held[base:base + 9]), base) for base in SUIT_BASES]
     broken = sum(1 for w in ways if not w)
     screen = _special_tiles(held) if special else None
     # A suit of 3k + 2 tiles reads with one pair, of 3k with none (3k + 1: not at all), so a
@@ -134,9 +134,9 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
             continue
         if i >= T.FIRST_HONOUR:
             held[i] += 1
-            parts = _honour_parts(held, need_pair) if not broken else None
+            parts = honour_parts(held, need_pair) if not broken else None
             held[i] -= 1
-            standard = _combine(*parts, ways, need_pair, chows_left) if parts else ()
+            standard = combine_parts(*parts, ways, need_pair, chows_left) if parts else ()
         else:
             k = i // 9
             if not suit_can[k]:
@@ -145,8 +145,8 @@ def _plain_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[
                 base = SUIT_BASES[k]
                 run = held[base:base + 9]
                 run[i - base] += 1
-                suit = _suit_readings(tuple(run), base)
-                standard = (_combine(*honours, [suit if j == k else w for j, w in
+                suit = suit_readings(tuple(run), base)
+                standard = (combine_parts(*honours, [suit if j == k else w for j, w in
                                                 enumerate(ways)], need_pair, chows_left)
                             if suit else ())
         # As the general search reads it: special shapes whenever nothing is declared; the
@@ -168,8 +168,8 @@ def _specials_with(held: list[int], i: int, lim_special: int) -> list[Arrangemen
     held[i] += 1
     counts = tuple(held)
     held[i] -= 1
-    return [Arrangement(shape, tuple(map(_make_set, parts)))
-            for shape, parts in _plain_special_readings(counts, lim_special)]
+    return [Arrangement(shape, tuple(map(make_set, parts)))
+            for shape, parts in plain_special_readings(counts, lim_special)]
 
 
 def _plain_pung_completions(hand: Hand, rule: HouseRule, declared: tuple, held: list[int],
@@ -197,8 +197,8 @@ def _plain_pung_completions(hand: Hand, rule: HouseRule, declared: tuple, held: 
     if not (pung or screen):
         return result
     if pung:
-        honours = _honour_parts(held, need_pair)
-        ways = [_suit_readings(tuple(held[base:base + 9]), base) for base in SUIT_BASES]
+        honours = honour_parts(held, need_pair)
+        ways = [suit_readings(tuple(held[base:base + 9]), base) for base in SUIT_BASES]
     for i in sorted(screen.union(pung)):
         if physical[i] >= 4:
             continue
@@ -239,27 +239,27 @@ def _added_readings(i: int, held: list[int], honours, ways: list, need_pair: boo
         if any(not w for w in ways):
             return ()
         held[i] += 1
-        parts = _honour_parts(held, need_pair)
+        parts = honour_parts(held, need_pair)
         held[i] -= 1
-        return _combine(*parts, ways, need_pair, chows_left) if parts else ()
+        return combine_parts(*parts, ways, need_pair, chows_left) if parts else ()
     if honours is None:
         return ()
     k = i // 9
     base = SUIT_BASES[k]
     run = held[base:base + 9]
     run[i - base] += 1
-    suit = _suit_readings(tuple(run), base)
+    suit = suit_readings(tuple(run), base)
     if not suit:
         return ()
-    return _combine(*honours, [suit if j == k else w for j, w in enumerate(ways)], need_pair,
+    return combine_parts(*honours, [suit if j == k else w for j, w in enumerate(ways)], need_pair,
                     chows_left)
 
 
 def _special_tiles(held: list[int]) -> set[int]:
     """The tiles that, added to thirteen held tiles (no wild tiles), can pass
-    ``_special_possible``: each of its branches read from the held tiles, so that the tiles a
+    ``special_possible``: each of its branches read from the held tiles, so that the tiles a
     fishing hand is tried with are ruled out without building the fourteen counts' checks.
-    A tile left out is one for which ``_special_possible`` is False."""
+    A tile left out is one for which ``special_possible`` is False."""
     allowed: set[int] = set()
     # Seven pairs: every count even, so the added tile must be the held tiles' only odd one.
     odd = [j for j, n in enumerate(held) if n & 1]
@@ -267,7 +267,7 @@ def _special_tiles(held: list[int]) -> set[int]:
         allowed.add(odd[0])
     # Thirteen orphans: no minor tile and every major, so at most one major missing (then it
     # is the tile to add).
-    if not any(_MINOR_COUNTS(held)):
+    if not any(MINOR_COUNTS(held)):
         missing = [j for j in T.MAJOR_INDICES if not held[j]]
         if not missing:
             allowed.update(T.MAJOR_INDICES)
@@ -295,7 +295,7 @@ def _special_tiles(held: list[int]) -> set[int]:
         after[k] += 1
         used = [b for b, n in zip(SUIT_BASES, after, strict=True) if n]
         if len(used) == 1:  # gates of heaven: 1112345678999 and one more
-            short = [(n, need - runs[k][n]) for n, need in enumerate(_GATES)
+            short = [(n, need - runs[k][n]) for n, need in enumerate(GATES)
                      if runs[k][n] < need]
             if not short:
                 allowed.update(range(base, base + 9))
@@ -327,7 +327,7 @@ def _special_tiles(held: list[int]) -> set[int]:
 
 def _special_one_tile_away(held: list[int]) -> bool:
     """False when no one tile added to thirteen held tiles (no wild tiles) can make any
-    special shape (see ``_special_possible``); True means "try each tile"."""
+    special shape (see ``special_possible``); True means "try each tile"."""
     if sum(1 for n in held if n & 1) <= 1:  # seven pairs
         return True
     if not (any(held[1:8]) or any(held[10:17]) or any(held[19:26])):  # thirteen orphans
@@ -339,7 +339,7 @@ def _special_one_tile_away(held: list[int]) -> bool:
     sums = sorted(sum(held[base:base + 9]) for base in SUIT_BASES if any(held[base:base + 9]))
     if len(sums) == 1:  # gates of heaven: 1112345678999 and one more
         base = next(b for b in SUIT_BASES if any(held[b:b + 9]))
-        return sum(max(0, need - held[base + n]) for n, need in enumerate(_GATES)) <= 1
+        return sum(max(0, need - held[base + n]) for n, need in enumerate(GATES)) <= 1
     if len(sums) == 2:  # knitting: seven tiles of each of two suits
         return sums == [6, 7]
     return sums in ([3, 5, 5], [4, 4, 5])  # triple knitting: 4, 5 and 5

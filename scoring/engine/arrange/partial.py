@@ -8,14 +8,14 @@ from itertools import chain, repeat
 
 from .. import tiles as T
 from ..hand import Arrangement, Set
-from .common import _KIND_SIZE, N, _make_set
+from .common import KIND_SIZE, N, make_set
 
 # -- losing hands ---------------------------------------------------------------------------
 
 _WORTH_RANK = [0 if i >= T.FIRST_HONOUR else 1 if i % 9 in (0, 8) else 2 for i in range(N)]
 _BY_WORTH = sorted(range(N), key=lambda i: (_WORTH_RANK[i], -i))
 
-def _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left, limits,
+def partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left, limits,
                       distinct=False):
     """The best partial readings of a losing hand (BMJA: every hand is scored): pungs first,
     then pairs, the rest loose; a second reading also takes chows from the loose tiles. Wild
@@ -62,8 +62,8 @@ def _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left
     return tuple(readings) if distinct else tuple(dict.fromkeys(readings))
 
 
-def _plain_partial(declared: tuple, held: list[int], chows_left: int) -> list[Arrangement]:
-    """``_partial_readings`` without wild tiles: pungs, then pairs, the rest loose; and, when
+def plain_partial(declared: tuple, held: list[int], chows_left: int) -> list[Arrangement]:
+    """``partial_readings`` without wild tiles: pungs, then pairs, the rest loose; and, when
     a chow can be taken from the loose tiles, a second reading with chows (so the two always
     differ). ``held`` is used up."""
     first = []  # each set as its place in _PARTIAL_SETS
@@ -115,7 +115,7 @@ _PARTIAL_SETS = tuple(Set(kind, T.PLAYING[i], True, None, 0, ())
 def _partial_arrangement(declared, parts, rest, nat, assigned, free_left, wild_code):
     if not free_left and not any(assigned) and not any(p[2] for p in parts):
         # No wild tiles: sets straight from the shared objects, loose tiles in index order.
-        found = tuple(_make_set((kind, i, 0, ())) for kind, i, _ in
+        found = tuple(make_set((kind, i, 0, ())) for kind, i, _ in
                       sorted(parts, key=lambda p: (p[1], p[0])))
         loose = tuple(chain.from_iterable((T.PLAYING[i],) * n for i, n in enumerate(rest) if n))
         return Arrangement("partial", tuple(declared) + found, loose)
@@ -123,7 +123,7 @@ def _partial_arrangement(declared, parts, rest, nat, assigned, free_left, wild_c
     jokers = list(assigned)
     sets = []
     for kind, i, wild in sorted(parts, key=lambda p: (p[1], p[0])):
-        members = [i] * (_KIND_SIZE[kind] - wild) if kind != "chow" else [i, i + 1, i + 2]
+        members = [i] * (KIND_SIZE[kind] - wild) if kind != "chow" else [i, i + 1, i + 2]
         tiles = [wild_code] * wild
         for p in members:
             if real[p]:

@@ -13,11 +13,11 @@ from .. import tiles as T
 from ..hand import Arrangement, Hand, Meld, Set
 from ..rules.model import HouseRule
 from ..validate import is_wild_in, plain_validity, wild_mode
-from .common import _SIZES, N, _declared_set, _discard_readings, _make_set
-from .partial import _partial_readings, _plain_partial
-from .special import _plain_special_readings, _special_readings
-from .standard import _read_standard, _standard_plain
-from .wild import _standard_wild
+from .common import SIZES, N, declared_set, discard_readings, make_set
+from .partial import partial_readings, plain_partial
+from .special import plain_special_readings, special_readings
+from .standard import read_standard, standard_plain
+from .wild import standard_wild
 
 # -- public API -----------------------------------------------------------------------------
 
@@ -26,7 +26,7 @@ def arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
 
     An empty list means the Mah Jong hand's tiles make no complete hand under ``rule``.
     """
-    plain = _plain_hand(hand, rule)
+    plain = plain_hand(hand, rule)
     if plain is not None:
         return _plain_arrangements(hand, rule, *plain)
     return _general_arrangements(hand, rule)
@@ -34,11 +34,11 @@ def arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
 
 def _general_arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
     """``arrangements`` by the general search, for any hand (wild tiles, listed meld tiles)."""
-    key = _search_key(hand, rule)
+    key = search_key(hand, rule)
     try:
-        return list(_arrangements_for(*key))
+        return list(arrangements_for(*key))
     except TypeError:  # a Hand built in code with lists cannot be a cache key
-        return list(_arrangements_for.__wrapped__(*key))
+        return list(arrangements_for.__wrapped__(*key))
 
 
 def valid_plain_arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement] | None:
@@ -61,7 +61,7 @@ def valid_plain_arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement] |
 # Most hands. Read straight from the counts with the per-suit tables, with no memo of the
 # whole hand (hashing a hand's melds costs more than reading it again).
 
-def _plain_hand(hand: Hand, rule: HouseRule) -> tuple | None:
+def plain_hand(hand: Hand, rule: HouseRule) -> tuple | None:
     """(declared sets, concealed counts, pair declared, chows left) of a hand without wild
     tiles whose melds and concealed tiles are all playing tiles; None for any other, which
     takes the general search."""
@@ -81,7 +81,7 @@ def _plain_hand(hand: Hand, rule: HouseRule) -> tuple | None:
             return None
         d = table.get((m.kind, m.tile, m.concealed, m.added))
         if d is None:
-            if m.kind not in _SIZES or m.tile not in T.INDEX:
+            if m.kind not in SIZES or m.tile not in T.INDEX:
                 return None
             if len(table) > 4096:
                 table.clear()
@@ -115,32 +115,32 @@ def _plain_arrangements(hand: Hand, rule: HouseRule, declared: tuple, nat: list[
     """``arrangements`` of a plain hand, in the general search's order."""
     lim_special = rule.scoring.wild_max_in_special
     if not hand.mahjong:
-        return _plain_partial(declared, nat, chows_left)
+        return plain_partial(declared, nat, chows_left)
     counts = tuple(nat)
     win = hand.win
     win_tile = win.tile if win is not None else None
     exposing = (win is not None and win.source in ("discard", "robbed_kong")
                 and win_tile in hand.concealed)
     result = []
-    # Not through _standard_plain's memo: a hand's counts rarely come again, and the per-suit
+    # Not through standard_plain's memo: a hand's counts rarely come again, and the per-suit
     # tables make reading them cheaper than keeping them.
-    for found in _read_standard(counts, not pair_declared, chows_left):
+    for found in read_standard(counts, not pair_declared, chows_left):
         arrangement = Arrangement("standard", declared + found)
         if exposing:
-            result.extend(_discard_readings(arrangement, len(declared), win_tile))
+            result.extend(discard_readings(arrangement, len(declared), win_tile))
         else:
             result.append(arrangement)
-    # Fourteen concealed tiles: a special shape's counts first (what _special_readings asks
+    # Fourteen concealed tiles: a special shape's counts first (what special_readings asks
     # first of tiles without wild ones).
-    if not declared:  # _plain_special_readings asks _special_possible first
-        for shape, parts in _plain_special_readings(counts, lim_special):
-            result.append(Arrangement(shape, tuple(map(_make_set, parts))))
+    if not declared:  # plain_special_readings asks special_possible first
+        for shape, parts in plain_special_readings(counts, lim_special):
+            result.append(Arrangement(shape, tuple(map(make_set, parts))))
     return result
 
 
 # -- the memoised search --------------------------------------------------------------------
 
-def _search_key(hand: Hand, rule: HouseRule) -> tuple:
+def search_key(hand: Hand, rule: HouseRule) -> tuple:
     s = rule.scoring
     mode = wild_mode(hand, rule)
     max_chows = s.goulash_max_chows if hand.goulash else s.max_chows
@@ -158,11 +158,11 @@ def _search_key(hand: Hand, rule: HouseRule) -> tuple:
 
 
 @memo.cached(maxsize=1 << 16, kind=memo.HAND)
-def _arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjong: bool,
+def arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjong: bool,
                       win_tile: str | None, from_discard: bool, mode: str | None,
                       chows_left: int, limits: tuple[int, int, int],
                       extra: bool) -> tuple[Arrangement, ...]:
-    declared = tuple(_declared_set(m, mode) for m in melds)
+    declared = tuple(declared_set(m, mode) for m in melds)
     nat = [0] * N
     assigned = [0] * N
     free = 0
@@ -185,7 +185,7 @@ def _arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjo
         if mode == "b2":  # a losing hand keeps its 2 bamboo as wild tiles
             free += nat[T.INDEX["b2"]]
             nat[T.INDEX["b2"]] = 0
-        return _partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left,
+        return partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left,
                                  limits)
 
     # In a b2 goulash each 2 bamboo may be wild or itself: try every split. A discarded 2
@@ -199,23 +199,23 @@ def _arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjo
         nat_k[b2] -= k
         free_k = free + k
         if free_k == 0 and not has_jokers:
-            for found in _standard_plain(tuple(nat_k), need_pair, chows_left):
+            for found in standard_plain(tuple(nat_k), need_pair, chows_left):
                 readings[("standard", found)] = None
         elif mode is not None:
-            for parts in _standard_wild(tuple(nat_k), tuple(assigned), free_k, need_pair,
+            for parts in standard_wild(tuple(nat_k), tuple(assigned), free_k, need_pair,
                                         chows_left, limits, extra, wild_code):
-                readings[("standard", tuple(_make_set(p) for p in parts))] = None
+                readings[("standard", tuple(make_set(p) for p in parts))] = None
         if not melds:
-            for shape, parts in _special_readings(tuple(nat_k), tuple(assigned), free_k,
+            for shape, parts in special_readings(tuple(nat_k), tuple(assigned), free_k,
                                                   wild_code, limits[2]):
-                readings[(shape, tuple(_make_set(p) for p in parts))] = None
+                readings[(shape, tuple(make_set(p) for p in parts))] = None
 
     result: dict[Arrangement, None] = {}
     exposing = from_discard and win_tile in concealed
     for shape, found in readings:
         arrangement = Arrangement(shape, declared + found)
         if exposing and shape == "standard":
-            for variant in _discard_readings(arrangement, len(declared), win_tile):
+            for variant in discard_readings(arrangement, len(declared), win_tile):
                 result[variant] = None
         else:
             result[arrangement] = None

@@ -8,7 +8,7 @@ from itertools import chain, combinations, repeat
 from operator import itemgetter
 
 from .. import tiles as T
-from .common import HONOURS, SUIT_BASES, WINDS, N, _part_order
+from .common import HONOURS, SUIT_BASES, WINDS, N, part_order
 
 _MAJOR_SET = frozenset(T.MAJOR_INDICES)
 _MINOR_INDICES = tuple(i for i in range(N) if i not in _MAJOR_SET)
@@ -16,13 +16,13 @@ _MINOR_INDICES = tuple(i for i in range(N) if i not in _MAJOR_SET)
 
 # -- special shapes -------------------------------------------------------------------------
 
-def _special_readings(nat: tuple[int, ...], assigned: tuple[int, ...], free: int,
+def special_readings(nat: tuple[int, ...], assigned: tuple[int, ...], free: int,
                       wild_code: str, lim_special: int) -> list[tuple[str, tuple]]:
     """Special shapes the fourteen concealed tiles fit, with at most ``lim_special`` wild."""
     wild_total = free + sum(assigned)
     if wild_total > lim_special or sum(nat) + wild_total != 14:
         return []
-    if not wild_total and not _special_possible(nat):
+    if not wild_total and not special_possible(nat):
         return []
     held = [n + a for n, a in zip(nat, assigned, strict=True)] if wild_total else nat
     out = []
@@ -37,14 +37,14 @@ def _special_readings(nat: tuple[int, ...], assigned: tuple[int, ...], free: int
     return out
 
 
-def _plain_special_readings(nat: tuple[int, ...], lim_special: int) -> list[tuple[str, tuple]]:
-    """``_special_readings(nat, _NO_TILES, 0, T.JOKER, lim_special)``: fourteen tiles with no
+def plain_special_readings(nat: tuple[int, ...], lim_special: int) -> list[tuple[str, tuple]]:
+    """``special_readings(nat, _NO_TILES, 0, T.JOKER, lim_special)``: fourteen tiles with no
     wild tile, read without the wild tiles' bookkeeping (no joker to place, nothing free)."""
-    if lim_special < 0 or sum(nat) != 14 or not _special_possible(nat):
+    if lim_special < 0 or sum(nat) != 14 or not special_possible(nat):
         return []
     out = []
     if not any(map(_ODD, nat)):
-        # _seven_pairs without wild tiles: each count's pairs, already in _part_order.
+        # _seven_pairs without wild tiles: each count's pairs, already in part_order.
         out.append(("seven_pairs", tuple(part for i, n in enumerate(nat) if n
                                          for part in (_PAIR_PARTS[i],) * (n >> 1))))
     suits = [b for b in SUIT_BASES if any(nat[b:b + 9])]
@@ -112,7 +112,7 @@ def _fill_plain(template, held: list[int]) -> tuple | None:
                  if kind == "group" else (kind, i, 0, ()) for kind, i, members in template)
 
 
-def _special_possible(nat) -> bool:
+def special_possible(nat) -> bool:
     """False when fourteen tiles without wild tiles cannot fit any special shape: the few
     counts each shape needs, so that most ordinary hands (and most tiles a fishing hand is
     tried with) skip the templates. True means "try the templates"."""
@@ -132,7 +132,7 @@ def _special_possible(nat) -> bool:
     suits = [base for base, total in zip(SUIT_BASES, sums, strict=True) if total]
     if len(suits) == 1:  # gates of heaven: 1112345678999 and one more
         base = suits[0]
-        return all(nat[base + n] >= need for n, need in enumerate(_GATES))
+        return all(nat[base + n] >= need for n, need in enumerate(GATES))
     if len(suits) == 2:  # knitting: the same seven numbers in each suit
         x, y = suits
         return nat[x:x + 9] == nat[y:y + 9] and sum(nat[x:x + 9]) == 7
@@ -147,9 +147,9 @@ def _special_possible(nat) -> bool:
     return low + 1 == mid == high
 
 
-_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _MAJOR_COUNTS = itemgetter(*T.MAJOR_INDICES)
-_MINOR_COUNTS = itemgetter(*_MINOR_INDICES)
+MINOR_COUNTS = itemgetter(*_MINOR_INDICES)
 
 
 def _seven_pairs(nat, assigned, free, wild_code):
@@ -185,7 +185,7 @@ def _seven_pairs(nat, assigned, free, wild_code):
             splits -= 1
     if splits:
         return None
-    return tuple(sorted(parts, key=_part_order))
+    return tuple(sorted(parts, key=part_order))
 
 
 def _group(i: int, members) -> tuple:
@@ -224,7 +224,7 @@ def _templates(held: list[int], wild_total: int):
     majors = T.MAJOR_INDICES
     # Without wild tiles a template fills only if every major is held (thirteen orphans) or
     # four or more honours are (every snake): the others are not offered.
-    if not any(_MINOR_COUNTS(held)) and (wild_total or all(_MAJOR_COUNTS(held))):
+    if not any(MINOR_COUNTS(held)) and (wild_total or all(_MAJOR_COUNTS(held))):
         for dup in majors:
             if wild_total or held[dup] == 2:
                 yield "thirteen_orphans", (_group(majors[0], majors), _group(dup, (dup,)))

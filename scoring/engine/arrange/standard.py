@@ -54,26 +54,26 @@ def _suit_ways(c: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ..
 
 
 @memo.cached(maxsize=1 << 16, kind=memo.HAND)
-def _standard_plain(counts: tuple[int, ...], need_pair: bool, chows_left: int):
-    return _read_standard(counts, need_pair, chows_left)
+def standard_plain(counts: tuple[int, ...], need_pair: bool, chows_left: int):
+    return read_standard(counts, need_pair, chows_left)
 
 
-def _read_standard(counts: tuple[int, ...], need_pair: bool, chows_left: int):
+def read_standard(counts: tuple[int, ...], need_pair: bool, chows_left: int):
     """Readings of concealed tiles (no wild tiles) as pungs, chows (at most ``chows_left``) and
     one pair if ``need_pair``: a tuple of readings, each a tuple of concealed ``Set``s."""
-    honours = _honour_parts(counts, need_pair)
+    honours = honour_parts(counts, need_pair)
     if honours is None:
         return ()
     per_suit = []
     for base in SUIT_BASES:
-        ways = _suit_readings(counts[base:base + 9], base)
+        ways = suit_readings(counts[base:base + 9], base)
         if not ways:
             return ()
         per_suit.append(ways)
-    return _combine(*honours, per_suit, need_pair, chows_left)
+    return combine_parts(*honours, per_suit, need_pair, chows_left)
 
 
-def _honour_parts(counts, need_pair: bool) -> tuple[tuple[Set, ...], int] | None:
+def honour_parts(counts, need_pair: bool) -> tuple[tuple[Set, ...], int] | None:
     """The honours' pungs and pair as sets in index order, and the number of pairs (0 or 1);
     None when the honours are not pungs and a pair."""
     sets = ()
@@ -95,7 +95,7 @@ def _honour_parts(counts, need_pair: bool) -> tuple[tuple[Set, ...], int] | None
 
 
 @memo.cached(maxsize=1 << 16)
-def _suit_readings(c: tuple[int, ...], base: int) -> tuple[tuple[tuple[Set, ...], int, int], ...]:
+def suit_readings(c: tuple[int, ...], base: int) -> tuple[tuple[tuple[Set, ...], int, int], ...]:
     """``_suit_ways`` of the suit at ``base`` as (its sets, in _PLAIN_SETS' order; its number
     of chows; its number of pairs). A suit's sets all come before the next suit's and before
     the honours', so a reading is its suits' sets and the honours' put end to end."""
@@ -109,7 +109,7 @@ def _suit_readings(c: tuple[int, ...], base: int) -> tuple[tuple[tuple[Set, ...]
     return tuple(out)
 
 
-def _combine(h_sets: tuple[Set, ...], h_pairs: int, per_suit: list, need_pair: bool,
+def combine_parts(h_sets: tuple[Set, ...], h_pairs: int, per_suit: list, need_pair: bool,
              chows_left: int) -> tuple:
     """Every reading made of the honours' sets and one way of each suit."""
     out = []
@@ -126,6 +126,6 @@ def _combine(h_sets: tuple[Set, ...], h_pairs: int, per_suit: list, need_pair: b
 
 
 # Every concealed pung, chow and pair without wild tiles, by 3 x tile index + kind (pung 0,
-# chow 1, pair 2), made once: so sorting the places sorts the sets as _part_order does.
+# chow 1, pair 2), made once: so sorting the places sorts the sets as part_order does.
 _PLAIN_SETS = tuple(Set(kind, T.PLAYING[i], True, None, 0, ())
                     for i in range(N) for kind in ("pung", "chow", "pair"))

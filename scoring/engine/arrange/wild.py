@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from .. import memo
 from .. import tiles as T
-from .common import _KIND_SIZE, N, _part_order
+from .common import KIND_SIZE, N, part_order
 
 # -- standard shape with wild tiles (goulash) ----------------------------------------------
 
 @memo.cached(maxsize=1 << 12, kind=memo.HAND)
-def _standard_wild(nat: tuple[int, ...], assigned: tuple[int, ...], free: int, need_pair: bool,
+def standard_wild(nat: tuple[int, ...], assigned: tuple[int, ...], free: int, need_pair: bool,
                    chows_left: int, limits: tuple[int, int, int], extra: bool,
                    wild_code: str) -> tuple[tuple, ...]:
     """Readings when wild tiles are held. Free wild tiles (a bare joker, a 2 bamboo used as
@@ -100,13 +100,13 @@ def _place_assigned(reading: tuple, assigned: tuple[int, ...], base_limits, lim_
         wild = free_wild
         tiles = [wild_code] * free_wild
         for p in naturals:
-            if left[p] and wild < limit and wild + 1 < _KIND_SIZE[kind]:
+            if left[p] and wild < limit and wild + 1 < KIND_SIZE[kind]:
                 left[p] -= 1
                 wild += 1
                 tiles.append(T.JOKER + T.PLAYING[p])
             else:
                 tiles.append(T.PLAYING[p])
-        if wild >= _KIND_SIZE[kind]:
+        if wild >= KIND_SIZE[kind]:
             return None
         sets.append((kind, i, wild, T.sorted_tiles(tiles) if wild else ()))
     if any(left):
@@ -115,4 +115,4 @@ def _place_assigned(reading: tuple, assigned: tuple[int, ...], base_limits, lim_
         usual = {"pair": lim_pair - 1, "pung": lim_pung - 1, "chow": lim_pung - 1}
         if sum(1 for kind, _, wild, _ in sets if wild > usual[kind]) > 1:
             return None
-    return tuple(sorted(sets, key=_part_order))
+    return tuple(sorted(sets, key=part_order))
