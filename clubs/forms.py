@@ -411,3 +411,40 @@ class SwapSeatsForm(forms.Form):
         if data.get("first") is not None and data.get("first") == data.get("second"):
             self.add_error("second", "Pick two different players.")
         return data
+
+
+def hand_forms(data, seats_winds, initial_outcome=None, initial_entries=None):
+    """The record form of a hand: the outcome, and a form for each (seat, wind) at the table."""
+    outcome = HandOutcomeForm(data, seats=seats_winds, initial=initial_outcome or {})
+    seat_forms = []
+    for seat, wind in seats_winds:
+        form = SeatEntryForm(
+            data, seat=seat, wind=wind, initial=(initial_entries or {}).get(seat.pk, {})
+        )
+        form.wind_name = WIND_NAMES[wind]
+        seat_forms.append(form)
+    return outcome, seat_forms
+
+
+def entered_hand(outcome, seat_forms, prevailing_wind: str) -> dict:
+    """What the scorer entered, in the recording service's entry shape (keyed by wind)."""
+    data = outcome.cleaned_data
+    wind_of = {form.seat.pk: form.wind for form in seat_forms}
+    winner = wind_of.get(outcome.winner_seat_id)
+    goulash = bool(data.get("goulash"))
+    return {
+        "winner": winner,
+        "discarder": wind_of.get(outcome.discarder_seat_id),
+        "draw": winner is None,
+        "win_from": (data.get("win_source") or None) if winner else None,
+        "goulash": goulash,
+        "seats": {
+            form.wind: form.entry(
+                prevailing_wind=prevailing_wind,
+                mahjong=form.wind == winner,
+                outcome=data,
+                goulash=goulash,
+            )
+            for form in seat_forms
+        },
+    }

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from rest_framework import serializers
 
 from clubs import recording
+from clubs.forms import entered_hand, hand_forms
 from clubs.permissions import can_view_club
 from clubs.views.access import READ, RECORD, club_page
 from compare import runs
@@ -90,16 +91,16 @@ def hand_page(request, club, club_session, table, hand):
 def entry_page(request, club, club_session, table):
     """The record page's "compare with...": the hand being entered, not saved, under other
     rules."""
-    from clubs.views import hand_pages, table_view
+    from clubs.views import table_view
 
     state = table_view.next_hand_view(table)
-    outcome, seat_forms = hand_pages._forms(request.POST, table_view.seats_for_next_hand(state))
+    outcome, seat_forms = hand_forms(request.POST, table_view.seats_for_next_hand(state))
     context = {"club": club, "club_session": club_session, "table": table,
                "slugs": visible_slugs(request.user), "entry": True}
     if not (outcome.is_valid() & all([f.is_valid() for f in seat_forms])):
         context["problems"] = ["The hand on the record page is not complete: preview it there first."]
         return render(request, "compare/hand.html", context, status=400)
-    entered = hand_pages._entered_hand(outcome, seat_forms, state["next"]["prevailing_wind"])
+    entered = entered_hand(outcome, seat_forms, state["next"]["prevailing_wind"])
     try:
         rules = _picked_rules(request, club_session)
         found = recording.preview_hand(table, entered)

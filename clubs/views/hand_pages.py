@@ -16,10 +16,10 @@ from django.urls import reverse
 from clubs import table_state
 from clubs.forms import (
     DRAW,
-    HandOutcomeForm,
-    SeatEntryForm,
     SwapSeatsForm,
     VoidHandForm,
+    entered_hand,
+    hand_forms,
     losers_scores_count,
 )
 from clubs.models import AuditAction, AuditEntry
@@ -30,18 +30,6 @@ from clubs.views.access import RECORD, club_page
 def _table_url(club, club_session, table, anchor: str = "") -> str:
     url = reverse("table", args=[club.slug, club_session.pk, table.pk])
     return f"{url}#{anchor}" if anchor else url
-
-
-def _forms(data, seats_winds, initial_outcome=None, initial_entries=None):
-    outcome = HandOutcomeForm(data, seats=seats_winds, initial=initial_outcome or {})
-    seat_forms = []
-    for seat, wind in seats_winds:
-        form = SeatEntryForm(
-            data, seat=seat, wind=wind, initial=(initial_entries or {}).get(seat.pk, {})
-        )
-        form.wind_name = tv.WIND_NAMES[wind]
-        seat_forms.append(form)
-    return outcome, seat_forms
 
 
 def _mark_scores_that_count(outcome, seat_forms, rules) -> None:
@@ -70,30 +58,6 @@ def _scores_data(rules) -> dict:
     return {
         "losers_score": int(losers_scores_count(rules.rule)),
         "goulash_losers_score": int(losers_scores_count(goulash)),
-    }
-
-
-def _entered_hand(outcome, seat_forms, prevailing_wind: str) -> dict:
-    """What the scorer entered, in the recording service's entry shape (keyed by wind)."""
-    data = outcome.cleaned_data
-    wind_of = {form.seat.pk: form.wind for form in seat_forms}
-    winner = wind_of.get(outcome.winner_seat_id)
-    goulash = bool(data.get("goulash"))
-    return {
-        "winner": winner,
-        "discarder": wind_of.get(outcome.discarder_seat_id),
-        "draw": winner is None,
-        "win_from": (data.get("win_source") or None) if winner else None,
-        "goulash": goulash,
-        "seats": {
-            form.wind: form.entry(
-                prevailing_wind=prevailing_wind,
-                mahjong=form.wind == winner,
-                outcome=data,
-                goulash=goulash,
-            )
-            for form in seat_forms
-        },
     }
 
 
@@ -129,7 +93,7 @@ def record_hand_page(request, club, club_session, table):
     rules = table_state.rules_of(club_session)
     data = request.POST if request.method == "POST" else None
     initial = {"goulash": state["next"]["goulash"], **_winner_asked(request, seats_winds)}
-    outcome, seat_forms = _forms(data, seats_winds, initial)
+    outcome, seat_forms = hand_forms(data, seats_winds, initial)
     context = {
         "club": club,
         "club_session": club_session,
@@ -147,7 +111,7 @@ def record_hand_page(request, club, club_session, table):
         messages.success(request, f"Hand {repeat.number} saved.")
         return redirect(_table_url(club, club_session, table))
     if _valid(outcome, seat_forms, rules):
-        entered = _entered_hand(outcome, seat_forms, state["next"]["prevailing_wind"])
+        entered = entered_hand(outcome, seat_forms, state["next"]["prevailing_wind"])
         if request.POST.get("action") == "save":
             entered["number"] = _int_or_none(request.POST.get("expected_number"))
             result = tv.record(table, entered, request.user)
@@ -181,10 +145,10 @@ def _repeated_save(request, table, rules):
     hand = tv.saved_by(table, _int_or_none(request.POST.get("expected_number")), request.user)
     if hand is None:
         return None
-    outcome, seat_forms = _forms(request.POST, tv.seats_of_hand(hand))
+    outcome, seat_forms = hand_forms(request.POST, tv.seats_of_hand(hand))
     if not _valid(outcome, seat_forms, rules):
         return None
-    entered = _entered_hand(outcome, seat_forms, hand.prevailing_wind)
+    entered = entered_hand(outcome, seat_forms, hand.prevailing_wind)
     return hand if tv.is_same_hand(hand, entered) else None
 
 
@@ -224,13 +188,13 @@ def correct_hand_page(request, club, club_session, table, hand):
     rules = table_state.rules_of(club_session)
     action = request.POST.get("action") if request.method == "POST" else None
     data = request.POST if action == "edit" else None
-    outcome, seat_forms = _forms(data, seats_winds, *tv.initial_from_hand(hand))
+    outcome, seat_forms = hand_forms(data, seats_winds, *tv.initial_from_hand(hand))
     void_form = VoidHandForm(request.POST if action == "void" else None)
     swap_form = SwapSeatsForm(request.POST if action == "swap" else None, seats=seats)
     form_errors: list[str] = []
     done = None
     if action == "edit" and _valid(outcome, seat_forms, rules):
-        entered = _entered_hand(outcome, seat_forms, hand.prevailing_wind)
+        entered = entered_hand(outcome, seat_forms, hand.prevailing_wind)
         result = tv.correct(hand, entered, request.user)
         done = result.ok and f"Hand {hand.number} corrected; the totals are recomputed."
         if not result.ok:
