@@ -86,6 +86,32 @@ class ClubSessionAdmin(admin.ModelAdmin):
         return session._tables
 
 
+class RecomputesTable:
+    """Hands and seats edited here bypass the recording service: rebuild the table's derived
+    results (its stored rows, the players named on them and the league's nights)."""
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        self._recompute(self._table_of(form.instance))
+
+    def delete_model(self, request, obj):
+        table = self._table_of(obj)
+        super().delete_model(request, obj)
+        self._recompute(table)
+
+    def delete_queryset(self, request, queryset):
+        tables = {self._table_of(obj) for obj in queryset}
+        super().delete_queryset(request, queryset)
+        for table in tables:
+            self._recompute(table)
+
+    @staticmethod
+    def _recompute(table) -> None:
+        from clubs.recording import recompute_table
+
+        recompute_table(table)
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
@@ -108,14 +134,25 @@ class TableAdmin(admin.ModelAdmin):
     def players(self, table: Table) -> str:
         return ", ".join(seat.name for seat in table.seats.all())
 
+    def save_related(self, request, form, formsets, change):
+        # A seat given to another member or renamed here: the stored rows and the league name
+        # the players, so they are rebuilt as RecomputesTable does.
+        super().save_related(request, form, formsets, change)
+        if change:
+            RecomputesTable._recompute(form.instance)
+
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(RecomputesTable, admin.ModelAdmin):
     list_display = ["name", "table", "position", "starting_wind", "member", "guest_name"]
     list_filter = ["starting_wind", "table__session__club"]
     search_fields = ["member__display_name", "guest_name"]
     list_select_related = ["table__session__club", "member"]
     raw_id_fields = ["table", "member"]
+
+    @staticmethod
+    def _table_of(seat: Seat) -> Table:
+        return seat.table
 
 
 class HandEntryInline(admin.TabularInline):
@@ -123,31 +160,6 @@ class HandEntryInline(admin.TabularInline):
     extra = 0
     fields = ["seat", "seat_wind", "kind", "data"]
     raw_id_fields = ["seat"]
-
-
-class RecomputesTable:
-    """Hands edited here bypass the recording service: rebuild the table's derived results."""
-
-    def save_related(self, request, form, formsets, change):
-        super().save_related(request, form, formsets, change)
-        self._recompute(self._table_of(form.instance))
-
-    def delete_model(self, request, obj):
-        table = self._table_of(obj)
-        super().delete_model(request, obj)
-        self._recompute(table)
-
-    def delete_queryset(self, request, queryset):
-        tables = {self._table_of(obj) for obj in queryset}
-        super().delete_queryset(request, queryset)
-        for table in tables:
-            self._recompute(table)
-
-    @staticmethod
-    def _recompute(table) -> None:
-        from clubs.recording import recompute_table
-
-        recompute_table(table)
 
 
 @admin.register(Hand)

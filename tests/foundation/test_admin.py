@@ -61,6 +61,29 @@ def test_correcting_a_quick_score_in_the_admin_rebuilds_the_results(admin_client
     assert result.score == 40
 
 
+def test_giving_a_seat_to_another_member_in_the_admin_renames_the_stored_rows(admin_client,
+                                                                             demo_club):
+    """A seat's player is named on the stored results and the league's nights: an admin change
+    of the seat rebuilds them, as a hand's does."""
+    from clubs.models import HandResult, Member, Seat
+    from league.models import NightResult
+
+    seat = Seat.objects.filter(table__session__club=demo_club, member__isnull=False).first()
+    other = Member.objects.create(club=demo_club, display_name="Newcomer")
+    url = reverse("admin:clubs_seat_change", args=[seat.pk])
+    response = admin_client.post(url, {
+        "table": seat.table_id, "position": seat.position, "starting_wind": seat.starting_wind,
+        "member": other.pk, "guest_name": "",
+    })
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert set(HandResult.objects.filter(seat=seat).values_list("member_id", flat=True)) == {
+        other.pk}
+    assert NightResult.objects.filter(seat_id=seat.pk, member=other).exists()
+    seat.table.refresh_from_db()
+    named = {row[0]: row[1] for row in seat.table.state["seats"]}
+    assert named[seat.pk] == "Newcomer"
+
+
 @pytest.fixture
 def one_of_each(demo_club):
     """The demo club's records, and an audit entry (the demo loader leaves none)."""
