@@ -22,6 +22,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -36,6 +37,9 @@ BOTTOM = MARGIN + 4 * mm  # above the page number
 # Bitstream Vera ships inside ReportLab: embedded, so names with accents print and a PDF
 # reader (or pypdf) reads the text back; the 14 standard fonts know only Latin-1.
 FONT, BOLD = "SheetVera", "SheetVeraBold"
+# Vera has no Chinese or Japanese letters: a text with such a letter is set in Adobe's standard
+# CJK font, which PDF readers supply rather than the file, so a Hong Kong club's names print.
+ASIAN = "STSong-Light"
 
 INK = colors.black
 MUTED = colors.HexColor("#5b6770")  # a struck-through or sat-out row
@@ -55,6 +59,15 @@ def _fonts() -> None:
     if FONT not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(FONT, "Vera.ttf"))
         pdfmetrics.registerFont(TTFont(BOLD, "VeraBd.ttf"))
+        pdfmetrics.registerFont(UnicodeCIDFont(ASIAN))
+
+
+def _face(text: str, font: str) -> str:
+    """``font``, or the CJK font for a text with a letter that Vera has no glyph for."""
+    if text.isascii():
+        return font
+    glyphs = pdfmetrics.getFont(font).face.charToGlyph
+    return font if all(ord(ch) in glyphs for ch in text) else ASIAN
 
 
 def render(doc: Document) -> bytes:
@@ -96,9 +109,11 @@ class _Paper:
             c.showPage()
         self.number += 1
         c.setFillColor(INK)
-        c.setFont(FONT, 8)
+        c.setFont(_face(self.doc.heading, FONT), 8)
         c.drawString(MARGIN, A4[1] - MARGIN, self.doc.heading)
+        c.setFont(_face(self.doc.title, FONT), 8)
         c.drawRightString(A4[0] - MARGIN, A4[1] - MARGIN, self.doc.title)
+        c.setFont(FONT, 8)
         c.drawRightString(A4[0] - MARGIN, MARGIN, f"Page {self.number}")
         self.y = TOP
 
@@ -108,19 +123,20 @@ class _Paper:
 
 def _draw_page(paper: _Paper, page: Page, grid: _Grid) -> None:
     c = paper.canvas
-    c.setFont(BOLD, 13)
+    c.setFont(_face(page.title, BOLD), 13)
     c.drawString(MARGIN, paper.y - 12, page.title)
     paper.y -= 18
     _draw_fields(paper, page.fields)
     paper.y -= 5
     grid.draw(paper, page.rows)
     if page.footnote:
-        lines = simpleSplit(page.footnote, FONT, 7.5, WIDTH)
+        font = _face(page.footnote, FONT)
+        lines = simpleSplit(page.footnote, font, 7.5, WIDTH)
         paper.y -= 3 * mm
         if not paper.fits(9 * len(lines)):
             paper.turn()
         c.setFillColor(NOTE)
-        c.setFont(FONT, 7.5)
+        c.setFont(font, 7.5)
         for line in lines:
             c.drawString(MARGIN, paper.y - 7.5, line)
             paper.y -= 9
@@ -133,7 +149,8 @@ def _draw_fields(paper: _Paper, fields: tuple[tuple[str, str], ...]) -> None:
     x = MARGIN
     for key, value in fields:
         label = f"{key}: "
-        width = stringWidth(label, BOLD, size) + stringWidth(value, FONT, size)
+        face = _face(value, FONT)
+        width = stringWidth(label, BOLD, size) + stringWidth(value, face, size)
         if x > MARGIN and x + width > MARGIN + WIDTH:
             x = MARGIN
             paper.y -= leading
@@ -141,7 +158,7 @@ def _draw_fields(paper: _Paper, fields: tuple[tuple[str, str], ...]) -> None:
         text = c.beginText(x, paper.y - 9)
         text.setFont(BOLD, size)
         text.textOut(label)
-        text.setFont(FONT, size)
+        text.setFont(face, size)
         text.textOut(value)
         c.drawText(text)
         x += width + gap
@@ -156,6 +173,7 @@ class _Placed:
     col: int
     cell: HeaderCell
     lines: tuple[str, ...]
+    font: str
     size: float
 
 
@@ -189,8 +207,9 @@ class _Grid:
                 while (r, c) in taken:
                     c += 1
                 width = self.xs[c + cell.colspan] - self.xs[c] - 2 * HEAD_PAD_X
-                lines, size = _wrap(cell.text, BOLD, self.head_size, width)
-                placed.append(_Placed(r, c, cell, tuple(lines), size))
+                font = _face(cell.text, BOLD)
+                lines, size = _wrap(cell.text, font, self.head_size, width)
+                placed.append(_Placed(r, c, cell, tuple(lines), font, size))
                 taken.update((rr, cc) for rr in range(r, r + cell.rowspan)
                              for cc in range(c, c + cell.colspan))
                 c += cell.colspan
@@ -223,7 +242,7 @@ class _Grid:
             x0, x1 = self.xs[p.col], self.xs[p.col + p.cell.colspan]
             y0, y1 = tops[p.row], tops[p.row + p.cell.rowspan]
             c.rect(x0, y1, x1 - x0, y0 - y1, stroke=1, fill=0)
-            c.setFont(BOLD, p.size)
+            c.setFont(p.font, p.size)
             leading = p.size + 1.5
             middle = (y0 + y1) / 2 + (len(p.lines) - 1) * leading / 2
             for i, line in enumerate(p.lines):
@@ -262,7 +281,7 @@ class _Grid:
         return BLANK_ROW if row.kind == "blank" else ROW
 
     def _note_lines(self, note: str) -> list[str]:
-        return simpleSplit(note, FONT, 7.5, WIDTH - 2 * PAD_X)
+        return simpleSplit(note, _face(note, FONT), 7.5, WIDTH - 2 * PAD_X)
 
     def _draw_row(self, paper: _Paper, row: Row | str, drawn: _Lines) -> None:
         c = paper.canvas
@@ -273,7 +292,7 @@ class _Grid:
         if isinstance(row, str):  # a struck-through hand's note, across the whole grid
             drawn.row(top, bottom, (self.xs[0], self.xs[-1]))
             c.setFillColor(NOTE)
-            c.setFont(FONT, 7.5)
+            c.setFont(_face(row, FONT), 7.5)
             for i, line in enumerate(self._note_lines(row)):
                 c.drawString(self.xs[0] + PAD_X, top - PAD_Y - 7 - i * 9, line)
             return
@@ -287,18 +306,19 @@ class _Grid:
         text = c.beginText()
         text.setFillColor(MUTED if row.kind in ("void", "out") else INK)
         baseline = bottom + (height - CELL * 0.7) / 2
-        set_size = None
+        set_type = None
         for col, cell in enumerate(row.cells):
             if not cell:
                 continue
             label = spans_label and col == 0
             left, right = self.xs[col], self.xs[2 if label else col + 1]
-            size, wide = _fit_line(cell, font, CELL, right - left - 2 * PAD_X)
+            face = _face(cell, font)
+            size, wide = _fit_line(cell, face, CELL, right - left - 2 * PAD_X)
             start = (right - PAD_X - wide if col >= self.numeric_from and not label
                      else left + PAD_X)
-            if size != set_size:
-                text.setFont(font, size)
-                set_size = size
+            if (face, size) != set_type:
+                text.setFont(face, size)
+                set_type = (face, size)
             text.setTextOrigin(start, baseline)
             text.textOut(cell)
             if row.kind == "void":
