@@ -146,9 +146,9 @@ def player_pages(sheet: SessionSheet, table: TableSheet, seat_id: int,
     if blank:
         chunks = [[]]
     pages = []
+    brought = [0] * (width - 2)  # the sheets before this one's totals, carried forward
     for index, chunk in enumerate(chunks):
         rows: list[Row] = []
-        brought = sums(hands[:index * ROWS_PER_PLAYER_SHEET])
         if index:
             rows.append(Row(("Brought forward", "", *map(_n, brought)), "brought"))
         if blank:
@@ -159,6 +159,7 @@ def player_pages(sheet: SessionSheet, table: TableSheet, seat_id: int,
         else:
             rows += [hand_row(h) for h in chunk]
             totals = [a + b for a, b in zip(brought, sums(chunk), strict=True)]
+            brought = totals
         if totals is None:
             rows += [Row(("Totals:", "", *[""] * (width - 2)), "totals"),
                      Row(("Subtract:", "", *[""] * (width - 2)), "subtract"),
