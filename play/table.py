@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from play.entry import Outcome
 from play.errors import HandInputError
@@ -70,8 +70,10 @@ class RecordedHand:
         )
 
 
-@dataclass(frozen=True)
-class TablePayment:
+class TablePayment(NamedTuple):
+    """One payment of a hand between two seats (or a seat and the pot). A plain record: a
+    replay makes one for every payment of every hand under every rule compared."""
+
     payer: int | str  # a seat id, or "pot"
     payee: int | str
     amount: int
@@ -300,10 +302,7 @@ def play_hand(hand: RecordedHand, seating: Seating, rules: SessionRules, totals:
 def hand_row(base: dict, computed: ComputedHand, totals_before: dict[int, int]) -> HandRow:
     seating = computed.seating
     by_wind = seating.seat_ids
-
-    def party(who: str) -> int | str:
-        return POT if who == POT else by_wind[who]
-
+    party = {**by_wind, POT: POT}  # who pays or is paid: a wind's seat, or the pot
     settlement = computed.settlement
     net = {by_wind[w]: n for w, n in settlement.net.items()}
     totals = {seat_id: t + net.get(seat_id, 0) for seat_id, t in totals_before.items()}
@@ -312,7 +311,7 @@ def hand_row(base: dict, computed: ComputedHand, totals_before: dict[int, int]) 
         scores={by_wind[w]: s.score for w, s in computed.seats.items()},
         results={by_wind[w]: s.result for w, s in computed.seats.items()},
         payments=tuple(
-            TablePayment(party(p.payer), party(p.payee), p.amount, p.why)
+            TablePayment(party[p.payer], party[p.payee], p.amount, p.why)
             for p in settlement.payments
         ),
         net=net,
