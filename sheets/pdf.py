@@ -1,5 +1,5 @@
-"""The score sheets as a PDF, drawn on the server with ReportLab (pure Python: nothing to
-install on the machine). It draws the same pages as the print view (``sheets.layout``), A4
+"""The score sheets as a PDF, drawn on the server with ReportLab (wheels from pip, its C
+accelerator included: nothing to install on the machine). It draws the same pages as the print view (``sheets.layout``), A4
 portrait, with the club, the date and the house rule (and its version) at the top of every page.
 
 A sheet is a fixed grid, as on paper: one line of type a row, the columns' widths given by the
