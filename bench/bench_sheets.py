@@ -25,7 +25,7 @@ sys.path.insert(0, str(REPO))
 # A benchmark makes many requests a minute: the API's throttles (issue #13) would refuse them.
 os.environ.setdefault("API_THROTTLE", "0")
 
-from bench.bench_table_page import build_night, setup_database  # noqa: E402
+from bench.bench_table_page import bench_club, build_night, setup_database  # noqa: E402
 
 
 def main() -> None:
@@ -37,20 +37,14 @@ def main() -> None:
 
     import datetime as dt
 
-    from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from clubs.house_rules import ensure_builtin_house_rules
-    from clubs.models import Club, ClubSession, Member
+    from clubs.models import ClubSession
 
-    versions = ensure_builtin_house_rules()
-    club = Club.objects.create(name="Bench Club", slug="bench")
-    user = get_user_model().objects.create_user("bench-scorer", password="x")
-    Member.objects.create(club=club, user=user, display_name="Scorer", role="scorer")
-    members = [Member.objects.create(club=club, display_name=n) for n in "ABCDEFGHIJKLMNOP"]
+    versions, club, user, members = bench_club("ABCDEFGHIJKLMNOP")
 
     def session_on(day):
         return ClubSession.objects.create(club=club, date=dt.date(2026, 11, day),

@@ -49,6 +49,22 @@ def setup_database(kind: str) -> None:
     call_command("migrate", verbosity=0)
 
 
+def bench_club(names):
+    """The built-in house rules' versions, a club, its scorer (the benches' logged-in user) and
+    a member for each of ``names``."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Club, Member
+    from houserules.sync import ensure_builtin_house_rules
+
+    versions = ensure_builtin_house_rules()
+    club = Club.objects.create(name="Bench Club", slug="bench")
+    user = get_user_model().objects.create_user("bench-scorer", password="x")
+    Member.objects.create(club=club, user=user, display_name="Scorer", role="scorer")
+    members = [Member.objects.create(club=club, display_name=n) for n in names]
+    return versions, club, user, members
+
+
 def build_night(hands: int, number: int, session, members, user):
     from clubs.models import Seat, Table
     from clubs.recording import record_hand
@@ -79,20 +95,14 @@ def main() -> None:
 
     import datetime as dt
 
-    from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from clubs.models import Club, ClubSession, Member
-    from houserules.sync import ensure_builtin_house_rules
+    from clubs.models import ClubSession
 
-    versions = ensure_builtin_house_rules()
-    club = Club.objects.create(name="Bench Club", slug="bench")
-    user = get_user_model().objects.create_user("bench-scorer", password="x")
-    Member.objects.create(club=club, user=user, display_name="Scorer", role="scorer")
-    members = [Member.objects.create(club=club, display_name=n) for n in ("A", "B", "C", "D")]
+    versions, club, user, members = bench_club("ABCD")
     session = ClubSession.objects.create(club=club, date=dt.date(2026, 11, 24),
                                          house_rule_version=versions["bmja"])
     start = time.perf_counter()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db import connection
 from django.db.models import CharField, Count, F, IntegerField, Q, QuerySet, Sum
@@ -18,6 +19,19 @@ from league.ranking import LeagueRules, PlayerTotals, Standings, rank
 POINT_COLUMNS = {"4-2-1-0": "points_zero", "4-2-1-0.5": "points_half"}
 
 
+class FilterPaths(NamedTuple):
+    """Where a queryset's rows keep what ``Filters`` narrow by."""
+
+    date: str
+    house_rule: str
+    table: str
+
+
+NIGHT_PATHS = FilterPaths("date", "house_rule_id", "table_number")
+HAND_PATHS = FilterPaths("session__date", "session__house_rule_version__record_id",
+                         "seat__table__number")
+
+
 @dataclass(frozen=True)
 class Filters:
     """What the page's and the API's filters narrow the nights to."""
@@ -28,17 +42,20 @@ class Filters:
     house_rule: int | None = None  # a HouseRuleRecord id
     table: int | None = None  # a table number
 
-    def apply(self, qs: QuerySet) -> QuerySet:
+    def apply(self, qs: QuerySet, paths: FilterPaths | None = None) -> QuerySet:
+        """``qs`` narrowed; ``paths`` say where the night's date, house rule and table number
+        are (the per-night summary's own columns unless given)."""
+        date, house_rule, table = paths or NIGHT_PATHS
         if self.start:
-            qs = qs.filter(date__gte=self.start)
+            qs = qs.filter(**{f"{date}__gte": self.start})
         if self.end:
-            qs = qs.filter(date__lte=self.end)
+            qs = qs.filter(**{f"{date}__lte": self.end})
         if self.as_of:
-            qs = qs.filter(date__lte=self.as_of)
+            qs = qs.filter(**{f"{date}__lte": self.as_of})
         if self.house_rule:
-            qs = qs.filter(house_rule_id=self.house_rule)
+            qs = qs.filter(**{house_rule: self.house_rule})
         if self.table:
-            qs = qs.filter(table_number=self.table)
+            qs = qs.filter(**{table: self.table})
         return qs
 
     def to_dict(self) -> dict:
@@ -110,22 +127,7 @@ def player_hands(member, season=None, filters: Filters = NO_FILTERS) -> QuerySet
     qs = HandResult.objects.filter(member_id=member.pk)
     if season is not None:
         qs = qs.filter(season_id=season.pk)
-    qs = _hand_filters(qs, filters)
-    return qs
-
-
-def _hand_filters(qs: QuerySet, filters: Filters) -> QuerySet:
-    if filters.start:
-        qs = qs.filter(session__date__gte=filters.start)
-    if filters.end:
-        qs = qs.filter(session__date__lte=filters.end)
-    if filters.as_of:
-        qs = qs.filter(session__date__lte=filters.as_of)
-    if filters.house_rule:
-        qs = qs.filter(session__house_rule_version__record_id=filters.house_rule)
-    if filters.table:
-        qs = qs.filter(seat__table__number=filters.table)
-    return qs
+    return filters.apply(qs, HAND_PATHS)
 
 
 HAND_COLUMNS = ["date", "table", "hand", "player", "member_id", "wind", "score", "net",
@@ -135,7 +137,7 @@ HAND_COLUMNS = ["date", "table", "hand", "player", "member_id", "wind", "score",
 def hand_result_rows(season, filters: Filters = NO_FILTERS, chunk_size: int = 2000):
     """Every counted hand result of the season, in play order, as export rows, streamed: the
     memory of one chunk of rows whatever the season's size."""
-    qs = _hand_filters(HandResult.objects.filter(season_id=season.pk), filters)
+    qs = filters.apply(HandResult.objects.filter(season_id=season.pk), HAND_PATHS)
     qs = qs.order_by("session__date", "seat__table__number", "hand__number", "seat__position")
     # The database writes the date and the flags as the export shows them, so each row goes
     # to the exporter as fetched (no conversion per row in Python).

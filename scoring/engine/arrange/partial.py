@@ -121,28 +121,23 @@ def _partial_arrangement(declared, parts, rest, nat, assigned, free_left, wild_c
         return Arrangement("partial", tuple(declared) + found, loose)
     real = list(nat)
     jokers = list(assigned)
+
+    def take(p: int) -> str:
+        """Tile ``p`` from the hand: a natural one while any is left, then a joker for it."""
+        if real[p]:
+            real[p] -= 1
+            return T.PLAYING[p]
+        jokers[p] -= 1
+        return T.JOKER + T.PLAYING[p]
+
     sets = []
     for kind, i, wild in sorted(parts, key=lambda p: (p[1], p[0])):
         members = [i] * (KIND_SIZE[kind] - wild) if kind != "chow" else [i, i + 1, i + 2]
-        tiles = [wild_code] * wild
-        for p in members:
-            if real[p]:
-                real[p] -= 1
-                tiles.append(T.PLAYING[p])
-            else:
-                jokers[p] -= 1
-                tiles.append(T.JOKER + T.PLAYING[p])
-                wild += 1
+        taken = [take(p) for p in members]
+        tiles = [wild_code] * wild + taken
+        wild += sum(tile != T.PLAYING[p] for tile, p in zip(taken, members, strict=True))
         sets.append(Set(kind, T.PLAYING[i], True, None, wild, T.sorted_tiles(tiles) if wild
                         else ()))
-    loose = []
-    for i in range(N):
-        for _ in range(rest[i]):
-            if real[i]:
-                real[i] -= 1
-                loose.append(T.PLAYING[i])
-            else:
-                jokers[i] -= 1
-                loose.append(T.JOKER + T.PLAYING[i])
+    loose = [take(i) for i in range(N) for _ in range(rest[i])]
     loose += [wild_code] * free_left
     return Arrangement("partial", tuple(declared) + tuple(sets), T.sorted_tiles(loose))
