@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 from pathlib import Path
 
 import pytest
@@ -118,14 +119,23 @@ def admin_api(users):
     return client
 
 
+def _no_browser(reason: str) -> None:
+    """Skip a browser test on a developer's machine without Chromium; under CI (``CI`` set, as
+    .ci/run sets it after installing Chromium) a missing browser is a failure, never a quiet
+    skip."""
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"{reason} CI runs the browser tests: install Chromium first.")
+    pytest.skip(reason)
+
+
 @pytest.fixture
 def chromium(monkeypatch):
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        pytest.skip("The playwright package is not installed.")
+        _no_browser("The playwright package is not installed.")
     if not CHROMIUM.exists():
-        pytest.skip(f"No browser at {CHROMIUM}.")
+        _no_browser(f"No browser at {CHROMIUM} (apt-get install chromium).")
     # Sync Playwright runs an event loop in this thread; the ORM calls it makes are ours.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     SCREENSHOTS.mkdir(exist_ok=True)
