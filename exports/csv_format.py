@@ -1,5 +1,7 @@
 """CSV: the first sheet as a plain table; several sheets one after another, each under a line
-with its title and separated by a blank line (spreadsheets open either)."""
+with its title and separated by a blank line (spreadsheets open either). Every text cell,
+titles and column names too, passes ``exports.cells.csv_text``: a CSV is opened by a
+spreadsheet, and text starting with ``=`` would run there as a formula."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import csv
 import io
 from collections.abc import Iterator
 
+from exports.cells import csv_text
 from exports.registry import Sheet, register
 
 FLUSH_EVERY = 500  # rows per chunk of the stream
@@ -25,10 +28,10 @@ class CsvExporter:
             if titled:
                 if index:
                     writer.writerow([])
-                writer.writerow([sheet.title])
-            writer.writerow(sheet.columns)
+                writer.writerow([csv_text(sheet.title)])
+            writer.writerow([csv_text(c) for c in sheet.columns])
             for count, row in enumerate(sheet.rows, 1):
-                writer.writerow(["" if v is None else v for v in row])
+                writer.writerow(["" if v is None else csv_text(v) for v in row])
                 if count % FLUSH_EVERY == 0:
                     yield _drain(buffer)
         yield _drain(buffer)
