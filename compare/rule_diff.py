@@ -58,6 +58,7 @@ LABELS: dict[str, str] = {
     "rotation.goulash_passes_dealer": "The deal passes after a goulash",
     "rotation.goulash_after_draw": "A wall game is followed by a goulash",
     "rotation.games_per_wind": "Hands per wind of the round (at least)",
+    "rotation.wind_moves_on": "The wind of the round moves on when the dealer loses",
     "rotation.goulash_winds": "Winds of the round played as goulash",
     "goulash_rule": "House rule for goulash hands",
 }
@@ -77,6 +78,8 @@ SCHEMES = {
     "rotation.scheme": {"bmja": "East passes unless East wins", "dealer_repeats":
                         "the dealer deals again after a win or wall game",
                         "winner_deals": "the winner deals"},
+    "rotation.wind_moves_on": {"after_games_per_wind": "a game after those hands",
+                               "at_games_per_wind": "the last of those hands or later"},
 }
 WHO = {"all": "every hand", "mahjong": "Mah Jong hand only", "losers": "losing hands only"}
 

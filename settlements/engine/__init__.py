@@ -13,7 +13,8 @@ Readings chosen where the rule documents leave a gap (each a parameter where clu
 - 001, five players: a drawn hand keeps everyone in place (the goulash "with the same player as
   East"); only a hand won by someone else retires East.
 - 002: the wind of the round lasts ``games_per_wind`` (4) hands, then moves on at the first hand
-  the dealer loses; a draw is not a loss.
+  the dealer loses after them (the 5th or later: ``wind_moves_on="after_games_per_wind"``); a
+  draw is not a loss.
 - 003: kong chips are paid at once, so also in a drawn hand and in a goulash (where the winner
   otherwise takes the pot only); with a win on a kong's replacement tile, the winner's last
   listed kong earns no chips. A hand below the first row of the points-to-payment table pays

@@ -145,16 +145,24 @@ def winds_move_on(current: Seating, winner: str | None, rule: HouseRule) -> Seat
     return following_hand(current, winner, rule, **pass_the_deal(current))
 
 
+# The first game of a wind whose loss by the dealer moves the wind of the round on, after
+# ``games_per_wind`` (RotationParams.wind_moves_on, a named reading of 002).
+FIRST_MOVING_GAME = {"after_games_per_wind": 1, "at_games_per_wind": 0}
+
+
 @rotation_scheme("winner_deals")
 def winner_deals(current: Seating, winner: str | None, rule: HouseRule) -> Seating:
     """002 'Setting up the next game': whoever won deals next and the seat winds stay; the
-    wind of the round lasts ``games_per_wind`` hands and then moves on at the first hand the
-    dealer loses. Five players: an East who does not win retires (001/002 'For 5 Players')."""
+    wind of the round "stays the same until the first four games are over. Then if the dealer
+    loses 5th game or any thereafter" it moves on (``games_per_wind`` 4, read as
+    ``wind_moves_on``). Five players: an East who does not win retires (001/002 'For 5
+    Players')."""
+    r = rule.rotation
     changes: dict = {"hands_in_wind": current.hands_in_wind + 1}
     dealer_lost = winner is not None and winner != current.dealer
     if dealer_lost:
         changes["dealer"] = winner
-        if changes["hands_in_wind"] >= rule.rotation.games_per_wind:
+        if changes["hands_in_wind"] >= r.games_per_wind + FIRST_MOVING_GAME[r.wind_moves_on]:
             changes.update(prevailing_wind=next_wind(current.prevailing_wind), hands_in_wind=0)
     if current.sitting_out is not None and winner is not None and winner != current.east:
         changes["passes"] = current.passes + 1

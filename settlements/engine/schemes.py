@@ -16,7 +16,7 @@ The values each built-in house rule needs (anything not listed is the dataclass 
     payment: scheme="winner_table", east_multiplier=2, discarder_multiplier=2,
     losers_settle_differences=False, starting_tally=2000.
     rotation: scheme="winner_deals", max_consecutive_dealer=None, goulash_after_draw=False,
-    games_per_wind=4.
+    games_per_wind=4, wind_moves_on="after_games_per_wind".
 
 ``balsall-common`` (003)
     payment: scheme="discarder_pays", east_multiplier=1, discarder_multiplier=1,

@@ -33,6 +33,10 @@ def test_house_rule_parameters_002_lines_205_460_477_281():
     assert rule.payment.scheme == "winner_table"
     assert rule.payment.starting_tally == 2000
     assert rule.rotation.scheme == "winner_deals"
+    # 002 lines 442-443 (#21): the round's wind moves on when the dealer loses the 5th game
+    # or later, and the description names that reading.
+    assert rule.rotation.wind_moves_on == "after_games_per_wind"
+    assert "wind_moves_on" in rule.description and "5th game" in rule.description
     assert "002" in rule.source
     for reading in ("flower", "limit", "doubling"):
         assert reading in rule.description.lower()

@@ -60,14 +60,19 @@ def test_guide_winner_deals_and_seat_winds_stay_002_setting_up_the_next_game():
 
 
 def test_guide_wind_moves_on_after_four_games_when_the_dealer_loses_002_setting_up():
-    """002 'Setting up the next game': East for the first four games, then the wind changes
-    when the dealer loses the 5th game or any thereafter."""
-    def winds(winners):
+    """002 'Setting up the next game': the wind "stays the same until the first four games are
+    over. Then if the dealer loses 5th game or any thereafter" it changes (#21: it moved one
+    game early)."""
+    def winds(winners, rule=None):
         hands = [WIN(winner=w, scores={w: 10}) for w in winners]
-        return [r.seating.prevailing_wind for r in run_session(hands, guide()).hands]
+        return [r.seating.prevailing_wind for r in run_session(hands, rule or guide()).hands]
 
-    # Every game lost by the dealer: the 5th game is played in the South.
-    assert winds("SWNES") == ["E"] * 4 + ["S"]
+    # Every game lost by the dealer: a loss in the 4th game does not move the wind; the loss
+    # of the 5th does, so the 6th game is the first in the South.
+    assert winds("SWNESW") == ["E"] * 5 + ["S"]
+    # The reading that moves it at the 4th game is a named parameter, not the default.
+    early = guide().derive("guide-early", {"rotation": {"wind_moves_on": "at_games_per_wind"}})
+    assert winds("SWNES", early) == ["E"] * 4 + ["S"]
     # The dealer (N) wins the 4th and 5th games: the wind waits for the dealer to lose.
     assert winds("SWNNNE" + "S") == ["E"] * 6 + ["S"]
 

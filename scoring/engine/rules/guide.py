@@ -34,7 +34,11 @@ DESCRIPTION = (
     "season's or flower's doubling; 'One Suit Only' gives the 8 doublings its row says "
     "(reaching the limit); 'Three Consecutive Chows' are chows each one higher than the last "
     "(argument step); 'No Points' is four chows and a pair that scores nothing; a special hand "
-    "that scores the maximum scores exactly the limit, flowers included. The guide has no "
+    "that scores the maximum scores exactly the limit, flowers included. The winner deals "
+    "next and the seat winds stay; the wind of the round stays the same until the first four "
+    "games are over and moves on when the dealer loses the 5th game or any later one (lines "
+    "442-443; rotation.wind_moves_on 'after_games_per_wind'; a club whose wind moves on when "
+    "the dealer loses the 4th game sets it to 'at_games_per_wind'). The guide has no "
     "goulash and no fishing part-scores."
 )
 
@@ -191,6 +195,7 @@ GUIDE = HouseRule(
         max_consecutive_dealer=None,
         goulash_after_draw=False,
         games_per_wind=4,
+        wind_moves_on="after_games_per_wind",
     ),
     # 002's "Score Sheet": each player's running tally, everyone from 2,000.
     score_sheet="tally",

@@ -20,6 +20,11 @@ WHO = ("all", "mahjong", "losers")
 MINIMUM_MEASURES = ("points", "doubles", "score")
 
 
+# 002 ("winner_deals"): which dealer loss moves the wind of the round on (RotationParams.
+# wind_moves_on): a loss after the first ``games_per_wind`` games are over (002's words), or a
+# loss in game ``games_per_wind`` already.
+WIND_MOVES_ON = ("after_games_per_wind", "at_games_per_wind")
+
 # The paper score sheets a house rule may name as its default (see HouseRule.score_sheet).
 SCORE_SHEETS = ("per_player", "tally")
 
@@ -177,6 +182,12 @@ class RotationParams:
     # 002 ("winner_deals"): the wind of the round lasts at least this many hands and then
     # moves on at the first hand the dealer loses.
     games_per_wind: int = 4
+    # 002 ("winner_deals"), a reading clubs could dispute: which dealer loss is the first to
+    # move the wind of the round on. "after_games_per_wind": the wind "stays the same until the
+    # first four games are over. Then if the dealer loses 5th game or any thereafter" it
+    # changes (002 "Setting up the next game"), so a loss in game games_per_wind + 1 or later.
+    # "at_games_per_wind": a dealer loss in game games_per_wind already moves it.
+    wind_moves_on: str = "after_games_per_wind"
     # 000: every hand played while one of these is the wind of the round is a goulash.
     goulash_winds: tuple[str, ...] = ()
 
@@ -261,6 +272,10 @@ class HouseRule:
         for name in ("wild_max_in_pair", "wild_max_in_pung", "wild_max_in_kong", "wild_max_in_special"):
             if not 0 <= getattr(s, name) <= 4:
                 err(f"scoring.{name}", "Between 0 and 4 wild tiles.")
+        if self.rotation.wind_moves_on not in WIND_MOVES_ON:
+            err("rotation.wind_moves_on", f"Use one of {', '.join(WIND_MOVES_ON)}.")
+        if self.rotation.games_per_wind < 1:
+            err("rotation.games_per_wind", "The wind of the round lasts at least one hand.")
         if self.score_sheet not in SCORE_SHEETS:
             err("score_sheet", f"Use one of {', '.join(SCORE_SHEETS)}.")
         p = self.payment
