@@ -8,7 +8,7 @@ from typing import Any
 
 from play.entry import Outcome, full_hand_json, is_quick
 from play.errors import HandInputError
-from play.seat import SeatFacts, full_seat, quick_facts, table_of
+from play.seat import SeatFacts, full_seat, quick_facts, quick_minimum_problem, table_of
 from play.seating import Seating
 from scoring.engine import HandError, HouseRule, ScoreResult, parse_hand
 from settlements.engine import Penalty, Settlement, SettlementInputError, settle_hand
@@ -65,11 +65,16 @@ def compute_hand(rules: SessionRules, seating: Seating, outcome: Outcome, pot: i
         except HandInputError as err:
             errors.setdefault("seats", {})[wind] = err.errors
             continue
-        if wind == outcome.winner and facts.result and not facts.result.meets_minimum:
+        if wind != outcome.winner:
+            continue
+        if facts.result and not facts.result.meets_minimum:
             errors.setdefault("seats", {})[wind] = {"non_field_errors": [
                 f"{facts.result.minimum_reason} Check the tiles, or record the hand as the "
                 "table agreed it with a quick score."
             ]}
+        elif facts.result is None and (
+                problem := quick_minimum_problem(rule, facts.score, outcome.goulash)):
+            errors.setdefault("seats", {})[wind] = {"score": [problem]}
     if errors:
         raise HandInputError(errors)
     table = table_of(

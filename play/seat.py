@@ -38,6 +38,41 @@ def quick_facts(data: dict) -> SeatFacts:
     return SeatFacts(data["score"], tuple(data.get("kongs", ())), tuple(data.get("bonus", ())))
 
 
+# A minimum's measure in words (as the scoring engine words a hand's own minimum).
+_MEASURE_WORDS = {"points": "points", "doubles": "doubles", "score": "points in all"}
+
+
+def quick_minimum_problem(rule: HouseRule, score: int, goulash: bool) -> str | None:
+    """Why a winner's agreed score cannot be a Mah Jong under ``rule``'s minimum to go out
+    (``scoring.go_out_minimum``, or ``goulash_go_out_minimum`` in a goulash), as the scoring
+    engine holds a hand entered as tiles; None when it may be.
+
+    A typed score is the hand's points doubled (and capped), so it is never below its points:
+    a score under a minimum of points or of points in all cannot reach it. A typed score says
+    nothing of doubles, so a minimum of doubles is met unless the rule has no doubles at all
+    (one alternative met is enough, as for tiles: "4 doubles or 500 points")."""
+    params = rule.scoring
+    in_goulash = goulash and params.goulash_go_out_minimum is not None
+    thresholds = params.goulash_go_out_minimum if in_goulash else params.go_out_minimum
+    if not thresholds:
+        return None
+
+    def may_reach(measure: str, threshold: int) -> bool:
+        if measure == "doubles":
+            return params.use_doubles or threshold <= 0
+        return score >= threshold
+
+    if any(may_reach(measure, threshold) for measure, threshold in thresholds):
+        return None
+    needs = " or ".join(f"{threshold} {_MEASURE_WORDS[measure]}"
+                        for measure, threshold in thresholds)
+    where = " in a goulash" if in_goulash else ""
+    return (f"Not a valid Mah Jong under this house rule: it needs at least {needs}{where}, "
+            f"and the agreed score is {score}. Check the score the table agreed; a hand that "
+            "did not reach the minimum could not go out, so record what the table played on "
+            "to (or a wall game).")
+
+
 def full_seat(hand: Hand, rule: HouseRule) -> SeatFacts:
     """A hand entered tile by tile, scored under the house rule (``HandError`` if it cannot
     be). Whether a winner's hand reaches the rule's minimum is the caller's to say."""

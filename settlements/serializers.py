@@ -15,7 +15,7 @@ from rest_framework import serializers
 
 from houserules.resolve import EVERY_RULE
 from play import HandInputError
-from play.seat import SeatFacts, full_seat, quick_seat, table_of
+from play.seat import SeatFacts, full_seat, quick_minimum_problem, quick_seat, table_of
 from scoring.engine import HandError, Problem, parse_hand
 from scoring.engine.rules.variations import with_players
 from scoring.serializers import DEFAULT_RULES, requested_house_rule
@@ -154,10 +154,15 @@ class SettleRequestSerializer(serializers.Serializer):
         """One seat's facts (play.seat): its score, kongs, bonus tiles and how the win came."""
         if isinstance(data, dict) and "score" in data:
             try:
-                return quick_seat(data)
+                facts = quick_seat(data)
             except HandInputError as error:
                 raise HandError([_problem(path, message) for path, messages
                                  in error.errors.items() for message in messages]) from None
+            # An agreed score is held to the rule's minimum to go out, as the tiles are.
+            if seat == attrs["winner"] and (problem := quick_minimum_problem(
+                    rule, facts.score, attrs["goulash"])):
+                raise HandError([_problem("score", problem)])
+            return facts
         if not isinstance(data, dict):
             raise HandError([_problem("", "Give a hand as in the contract, or {\"score\": N}.")])
         full = {"seat_wind": seat, "prevailing_wind": attrs["prevailing_wind"],
