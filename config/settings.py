@@ -28,7 +28,9 @@ SECRET_KEY = os.environ.get("SECRET_KEY") or (
 if not SECRET_KEY:
     from django.core.exceptions import ImproperlyConfigured
 
-    raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+    raise ImproperlyConfigured(
+        "SECRET_KEY must be set when DEBUG is off: put 50 or more random characters in it, "
+        "e.g. the output of python3 -c 'import secrets; print(secrets.token_urlsafe(50))'.")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -73,6 +75,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A view that failed because the database is down answers 503 with Retry-After.
+    "config.unavailable.DatabaseUnavailable",
     # Last, as django-axes asks: answers a locked-out login with its lockout response.
     "axes.middleware.AxesMiddleware",
 ]
