@@ -2,6 +2,9 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+# A failure outside any view while the database is down is a 503 too (config.unavailable).
+handler500 = "config.unavailable.server_error"
+
 urlpatterns = [
     # The club API first: its routes are the ones tables hit while a night is played.
     path("api/v1/", include("clubs.api_urls")),

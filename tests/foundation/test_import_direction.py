@@ -21,6 +21,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("play", ("play",)),
     ("Django glue", ("config.authentication", "config.api_errors", "config.api_limits",
                      "config.middleware", "config.throttles", "config.env",
+                     "config.unavailable",
                      "config.postgresql", "config.sqlite3")),
     ("house rules", ("houserules",)),
     ("calculators", ("scoring", "settlements")),
