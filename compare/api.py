@@ -19,7 +19,7 @@ from compare.models import Comparison
 from compare.rule_choice import chosen_rules
 from compare.rule_diff import compare_rules
 from compare.scope import ScopeError, resolve_scope
-from exports import UnknownFormat, download
+from exports import EXPORTERS, UnknownFormat, download
 from scoring.api import EXAMPLE_HAND
 from settlements.api import EXAMPLE_BODY
 
@@ -208,8 +208,17 @@ class ComparisonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
     @extend_schema(
         parameters=[OpenApiParameter("as", str, enum=["csv", "xlsx", "json"], required=True)],
-        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY,
-                   409: OpenApiResponse(description="Not finished yet.")})
+        responses={
+            (200, "text/csv"): OpenApiTypes.BINARY,
+            (200, EXPORTERS["xlsx"].content_type): OpenApiTypes.BINARY,
+            (200, "application/json"): OpenApiResponse(
+                OpenApiTypes.OBJECT, description='{"Players": [...], "Hands that change '
+                'most": [...], "Not valid under a rule": [...], "How the replay read the '
+                'records": [...]}: each sheet\'s rows as objects by column.'),
+            400: OpenApiResponse(description='{"as": ["\'ods\' is not a download format; '
+                                             'use one of csv, json, xlsx."]}'),
+            404: OpenApiResponse(description="No such comparison among those you may see."),
+            409: OpenApiResponse(description="Not finished yet.")})
     @action(detail=True, methods=["get"])
     def export(self, request, pk=None):
         """The finished report as CSV, XLSX or JSON."""

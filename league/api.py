@@ -65,6 +65,12 @@ HAND_DOWNLOADS = {
 QUERY = [StandingsQuerySerializer]
 
 
+def standings_answer(table, filters) -> dict:
+    """The standings as the schema documents them (``StandingsSerializer``: the league rules
+    with their description, the rows), so a client generated from the schema reads them."""
+    return StandingsSerializer({**table.to_json(), "filters": filters.to_dict()}).data
+
+
 def visible_season(request, season_id) -> Season:
     return get_object_or_404(
         Season.objects.select_related("club"), pk=season_id,
@@ -106,7 +112,7 @@ class SeasonStandingsView(_StandingsBase):
         fmt = query.validated_data["format"]
         if fmt != "json":
             return standings_download(table, fmt, f"{season.club.slug}-{season.name}-standings")
-        return Response({**table.to_json(), "filters": filters.to_dict()})
+        return Response(standings_answer(table, filters))
 
 
 @extend_schema(tags=["league"], parameters=QUERY, responses=HAND_DOWNLOADS,
@@ -133,7 +139,7 @@ class ClubStandingsView(_StandingsBase):
         fmt = query.validated_data["format"]
         if fmt != "json":
             return standings_download(table, fmt, f"{club.slug}-all-time")
-        return Response({**table.to_json(), "filters": filters.to_dict()})
+        return Response(standings_answer(table, filters))
 
 
 @extend_schema(tags=["league"])

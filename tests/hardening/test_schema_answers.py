@@ -1,0 +1,61 @@
+"""Answers that a client generated from the OpenAPI schema must read (#21): the standings
+(season and all time) carry the league rules' ``description`` the schema marks required, and
+a comparison's exports answer in the content types the schema names. Real ids of the demo
+club, each answer checked by schemathesis against the schema."""
+
+from __future__ import annotations
+
+import pytest
+import schemathesis
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_schema_conformance,
+)
+
+from clubs.demo import load_demo_club
+from clubs.models import ClubSession
+from compare import runs
+from compare.scope import resolve_scope
+from scoring.engine import get_house_rule
+
+CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance]
+
+
+@pytest.fixture
+def demo(db):
+    club = load_demo_club()
+    session = ClubSession.objects.get(club=club)
+    scorer = get_user_model().objects.get(username="demo-scorer")
+    comparison = runs.start(resolve_scope({"session": session.pk}, scorer),
+                            [get_house_rule("bmja"), get_house_rule("guide")], scorer,
+                            background=False)
+    return {"club": club, "season": session.season, "comparison": comparison,
+            "headers": {"Authorization": f"Token {Token.objects.create(user=scorer).key}"}}
+
+
+def answer(schema, path, params, query, headers):
+    case = schema[path]["GET"].Case(path_parameters=params, query=query)
+    response = case.call(headers=headers)
+    case.validate_response(response, checks=CHECKS, headers=headers)
+    return response
+
+
+def test_standings_and_comparison_exports_match_the_schema(demo):
+    from config.wsgi import application
+
+    schema = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application)
+    headers = demo["headers"]
+    season = {"season_id": demo["season"].pk}
+    body = answer(schema, "/api/v1/seasons/{season_id}/standings/", season, {}, headers).json()
+    assert body["rules"]["description"]
+    body = answer(schema, "/api/v1/clubs/{slug}/standings/", {"slug": demo["club"].slug}, {},
+                  headers).json()
+    assert body["rules"]["description"]
+    for fmt, content_type in (("csv", "text/csv"), ("xlsx", "spreadsheetml"),
+                              ("json", "application/json")):
+        response = answer(schema, "/api/v1/comparisons/{id}/export/",
+                          {"id": str(demo["comparison"].pk)}, {"as": fmt}, headers)
+        assert content_type in str(response.headers.get("content-type"))
