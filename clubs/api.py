@@ -55,9 +55,10 @@ from clubs.serializers import (
     TableSerializer,
     TableStateSerializer,
     VoidSerializer,
+    hand_context,
 )
 from clubs.table_state import stored_table_state
-from play import HandRow, SeatInfo, SeatingError, TableState, hand_row
+from play import HandRow, SeatInfo, SeatingError, TableState
 
 
 def row_id(value) -> int | None:
@@ -324,8 +325,7 @@ class SessionViewSet(OfOneClub, viewsets.ModelViewSet):
     def totals(self, request, pk=None):
         """Each player's hands and net total over every table of the session."""
         session = self.get_object()
-        ordered = session.player_totals()
-        return Response({"session": session.pk, "players": ordered})
+        return Response(SessionTotalsSerializer(session).data)
 
 
 @extend_schema(tags=["sessions"],
@@ -366,7 +366,7 @@ class TableViewSet(ParentChecked, mixins.CreateModelMixin, mixins.DestroyModelMi
         """Every hand with seat scores, payments and running totals; the pot; the next hand's
         East and winds."""
         table = self.get_object()
-        return Response(table_state_data(stored_table_state(table)))
+        return Response(table_state_answer(stored_table_state(table)))
 
     @extend_schema(request=SwapSeatsSerializer, responses=TableStateSerializer)
     @action(detail=True, methods=["post"], url_path="swap-seats")
@@ -380,7 +380,7 @@ class TableViewSet(ParentChecked, mixins.CreateModelMixin, mixins.DestroyModelMi
         with recording_answers():
             swap_seats(table, data["seat_a"], data["seat_b"], data["from_hand"], request.user,
                        data.get("reason", ""))
-        return Response(table_state_data(stored_table_state(table)))
+        return Response(table_state_answer(stored_table_state(table)))
 
 
 HAND_ERRORS = {
@@ -421,7 +421,7 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
     @extend_schema(responses=HandOutSerializer)
     def retrieve(self, request, *args, **kwargs):
         hand = self.get_object()
-        return Response(recorded_hand_data(hand))
+        return Response(recorded_hand_answer(hand))
 
     def table_for(self, data) -> Table:
         """The table named in the body, among those the user can see; 403 without the role.
@@ -451,7 +451,7 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         table, entry = self.entry_for(request)
         with recording_answers():
             hand, preview = record_hand(table, entry, request.user, with_preview=True)
-        return Response(preview_data(hand.pk, preview, table), status=status.HTTP_201_CREATED)
+        return Response(preview_answer(hand.pk, preview, table), status=status.HTTP_201_CREATED)
 
     @extend_schema(request=RecordHandSerializer, responses={200: HandOutSerializer, **HAND_ERRORS})
     @action(detail=False, methods=["post"])
@@ -460,7 +460,7 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         table, entry = self.entry_for(request)
         with recording_answers():
             preview = preview_hand(table, entry)
-        return Response(preview_data(None, preview, table))
+        return Response(preview_answer(None, preview, table))
 
     @extend_schema(request=CorrectHandSerializer, responses={200: HandOutSerializer, 400: HAND_ERRORS[400]})
     def partial_update(self, request, *args, **kwargs):
@@ -471,7 +471,7 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         note = changes.pop("note", "")
         with recording_answers():
             hand, state = correct_hand(hand, changes, request.user, note=note, with_state=True)
-        return Response(recorded_hand_data(hand, state))
+        return Response(recorded_hand_answer(hand, state))
 
     @extend_schema(request=VoidSerializer, responses=HandOutSerializer)
     @action(detail=True, methods=["post"])
@@ -482,7 +482,7 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         serializer.is_valid(raise_exception=True)
         hand, state = void_hand(hand, request.user, serializer.validated_data["reason"],
                                 voided=serializer.validated_data["voided"], with_state=True)
-        return Response(recorded_hand_data(hand, state))
+        return Response(recorded_hand_answer(hand, state))
 
 
 @extend_schema(tags=["clubs"], parameters=[CLUB_FILTER])
@@ -506,111 +506,23 @@ class AuditEntryViewSet(ClubScoped, viewsets.ReadOnlyModelViewSet):
 # -- answers -------------------------------------------------------------------------------
 
 
-def preview_data(hand_id: int | None, preview, table: Table) -> dict:
+def hand_answer(row: HandRow, seats: tuple[SeatInfo, ...], table_id: int) -> dict:
+    return HandOutSerializer(row, context=hand_context(seats, table_id)).data
+
+
+def preview_answer(hand_id: int | None, preview, table: Table) -> dict:
     """The answer for a hand just scored and settled (recorded, or only previewed)."""
-    row = hand_row(_base(hand_id, preview), preview.computed, preview.totals_before)
-    return hand_data(row, preview.seats, table.pk)
+    return hand_answer(preview.row(hand_id), preview.seats, table.pk)
 
 
-def _base(hand_id, preview) -> dict:
-    computed = preview.computed
-    outcome = computed.outcome
-    seat_ids = preview.seat_ids
-    return dict(
-        id=hand_id,
-        number=preview.number,
-        voided=False,
-        seating=computed.seating,
-        winner=seat_ids.get(outcome.winner) if outcome.winner else None,
-        discarder=seat_ids.get(outcome.discarder) if outcome.discarder else None,
-        draw=outcome.draw,
-        goulash=outcome.goulash,
-        win_source=outcome.win_from or "",
-        entries={seat_ids[w]: {"kind": "quick" if set(d) == {"score"} else "full", "data": d,
-                               "wind": w} for w, d in outcome.seats.items()},
-    )
-
-
-def hand_data(row: HandRow, seats: tuple[SeatInfo, ...], table_id: int) -> dict:
-    names = {s.id: s.name for s in seats}
-    seat_rows = []
-    for seat_id, wind in sorted(row.seating.winds.items(), key=lambda kv: "ESWN".index(kv[1])):
-        result = row.results.get(seat_id)
-        entry = row.entries.get(seat_id, {})
-        seat_rows.append({
-            "seat": seat_id,
-            "name": names.get(seat_id, ""),
-            "wind": wind,
-            "kind": entry.get("kind", "quick"),
-            "score": row.scores.get(seat_id),
-            "points": result.points if result else None,
-            "doubles": result.doubles if result else None,
-            "limit": result.limit if result else None,
-            "lines": [
-                {"code": line.code, "name": line.name, "points": line.points,
-                 "doubles": line.doubles, "count": line.count}
-                for line in (result.lines if result else ())
-            ],
-            "net": row.net.get(seat_id),
-            "running_total": row.totals.get(seat_id, 0),
-        })
-    by_seat = {seat_id: e["wind"] for seat_id, e in row.entries.items()}
-    return {
-        "id": row.id,
-        "table": table_id,
-        "number": row.number,
-        "voided": row.voided,
-        "prevailing_wind": row.seating.prevailing_wind,
-        "dealer": row.seating.dealer_seat,
-        "winner": row.winner,
-        "discarder": row.discarder,
-        "draw": row.draw,
-        "goulash": row.goulash,
-        "win_from": row.win_source or None,
-        "entry": {
-            "winner": by_seat.get(row.winner),
-            "discarder": by_seat.get(row.discarder),
-            "draw": row.draw,
-            "win_from": row.win_source or None,
-            "goulash": row.goulash,
-            "seats": {e["wind"]: e["data"] for e in row.entries.values()},
-        },
-        "seats": seat_rows,
-        "payments": [
-            {"from": p.payer, "to": p.payee, "amount": p.amount, "why": p.why}
-            for p in row.payments
-        ],
-        "pot_before": row.pot_before,
-        "pot_after": row.pot_after,
-        "error": row.error,
-    }
-
-
-def recorded_hand_data(hand: Hand, state: TableState | None = None) -> dict:
-    """The hand as the table's state shows it; ``state`` if the caller has just built it."""
+def recorded_hand_answer(hand: Hand, state: TableState | None = None) -> dict:
+    """The hand as its table's state shows it; ``state`` if the caller has just built it."""
     if state is None:
-        state = stored_table_state(Table.objects.select_related("session").get(pk=hand.table_id))
+        table = Table.objects.select_related("session").get(pk=hand.table_id)
+        state = stored_table_state(table, only=hand.number)
     row = next(r for r in state.hands if r.id == hand.pk)
-    return hand_data(row, state.seats, state.table_id)
+    return hand_answer(row, state.seats, state.table_id)
 
 
-def table_state_data(state: TableState) -> dict:
-    nxt = state.next
-    return {
-        "table": state.table_id,
-        "seats": [
-            {"id": s.id, "position": s.position, "member": s.member_id, "name": s.name,
-             "guest_name": "" if s.member_id else s.name, "starting_wind": s.starting_wind}
-            for s in state.seats
-        ],
-        "hands": [hand_data(row, state.seats, state.table_id) for row in state.hands],
-        "totals": {str(k): v for k, v in state.totals.items()},
-        "pot": state.pot,
-        "next": {
-            "number": nxt.number,
-            "dealer": nxt.dealer,
-            "prevailing_wind": nxt.seating.prevailing_wind,
-            "goulash": nxt.seating.goulash,
-            "winds": {str(k): v for k, v in nxt.seating.winds.items()},
-        },
-    }
+def table_state_answer(state: TableState) -> dict:
+    return TableStateSerializer(state, context=hand_context(state.seats, state.table_id)).data

@@ -6,6 +6,9 @@ up among the objects the user can see only, so another club's ids read as "does 
 
 from __future__ import annotations
 
+from functools import cached_property
+from typing import NamedTuple
+
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Q
@@ -16,6 +19,7 @@ from clubs.models import (
     AuditEntry,
     Club,
     ClubSession,
+    EntryKind,
     Hand,
     HouseRuleRecord,
     HouseRuleVersion,
@@ -29,6 +33,7 @@ from clubs.models import (
 from clubs.permissions import ADMIN, clubs_with_role, member_clubs, visible_clubs
 from clubs.seating import SeatChoice, seat_problems, seat_table
 from clubs.text_limits import NOTES_MAX, too_long
+from play import HandRow
 
 WINDS = [w.value for w in Wind]
 
@@ -456,10 +461,15 @@ class SwapSeatsSerializer(serializers.Serializer):
         return attrs
 
 
-# Computed parts of a hand (read-only): documented for the schema, filled in by clubs.api.
+# -- answers -------------------------------------------------------------------------------
+# What the hand, table and session endpoints answer: each serializer below renders the answer
+# and documents it in the schema, from play's objects (a hand's ``HandRow``, a table's
+# ``TableState``) read back from what recording stored, or from a hand just previewed.
 
 
 class TableScoreLineSerializer(serializers.Serializer):
+    """One line of a seat's score (``scoring.engine.ScoreLine``)."""
+
     code = serializers.CharField()
     name = serializers.CharField()
     points = serializers.IntegerField()
@@ -467,11 +477,62 @@ class TableScoreLineSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
+class SeatOfHand(NamedTuple):
+    """One seat's part of a hand, as ``SeatResultSerializer`` renders it."""
+
+    row: HandRow
+    seat: int
+    name: str
+
+    @property
+    def wind(self) -> str:
+        return self.row.seating.winds[self.seat]
+
+    @property
+    def kind(self) -> str:
+        return self.row.entries.get(self.seat, {}).get("kind", EntryKind.QUICK)
+
+    @property
+    def score(self) -> int | None:
+        return self.row.scores.get(self.seat)
+
+    @property
+    def result(self):
+        return self.row.results.get(self.seat)
+
+    @property
+    def points(self) -> int | None:
+        return self.result.points if self.result else None
+
+    @property
+    def doubles(self) -> int | None:
+        return self.result.doubles if self.result else None
+
+    @property
+    def limit(self) -> str | None:
+        return self.result.limit if self.result else None
+
+    @property
+    def lines(self) -> tuple:
+        return self.result.lines if self.result else ()
+
+    @property
+    def net(self) -> int | None:
+        return self.row.net.get(self.seat)
+
+    @property
+    def running_total(self) -> int:
+        return self.row.totals.get(self.seat, 0)
+
+
 class SeatResultSerializer(serializers.Serializer):
+    """Renders a ``SeatOfHand``. A seat entered as the agreed score has no points, doubles or
+    lines (null, null, [])."""
+
     seat = serializers.IntegerField()
     name = serializers.CharField()
     wind = serializers.CharField()
-    kind = serializers.ChoiceField(choices=["full", "quick"])
+    kind = serializers.ChoiceField(choices=EntryKind.choices)
     score = serializers.IntegerField(allow_null=True)
     points = serializers.IntegerField(allow_null=True)
     doubles = serializers.IntegerField(allow_null=True)
@@ -490,6 +551,8 @@ class SeatOrPotField(serializers.Field):
 
 
 class TablePaymentSerializer(serializers.Serializer):
+    """Renders a ``play.TablePayment``."""
+
     payer = SeatOrPotField(help_text="A seat id, or 'pot'.")
     payee = SeatOrPotField(help_text="A seat id, or 'pot'.")
     amount = serializers.IntegerField()
@@ -499,23 +562,33 @@ class TablePaymentSerializer(serializers.Serializer):
         fields = super().get_fields()
         # "from"/"to" as in the settle contract; both are Python keywords.
         fields["from"], fields["to"] = fields.pop("payer"), fields.pop("payee")
-        return fields
+        fields["from"].source, fields["to"].source = "payer", "payee"
+        return {name: fields[name] for name in ("from", "to", "amount", "why")}
+
+
+def hand_context(seats, table_id: int | None) -> dict:
+    """What ``RecordedHandSerializer`` needs beside a hand's row: the table's id and its seats
+    (``play.SeatInfo``, for the players' names)."""
+    return {"table": table_id, "names": {seat.id: seat.name for seat in seats}}
 
 
 class RecordedHandSerializer(serializers.Serializer):
+    """A hand as its table shows it (recorded, or only previewed: ``id`` null), rendered from
+    ``play.HandRow`` with ``hand_context`` as the serializer's context."""
+
     id = serializers.IntegerField(allow_null=True)
-    table = serializers.IntegerField()
+    table = serializers.SerializerMethodField()
     number = serializers.IntegerField()
     voided = serializers.BooleanField()
-    prevailing_wind = serializers.CharField()
-    dealer = serializers.IntegerField()
+    prevailing_wind = serializers.CharField(source="seating.prevailing_wind")
+    dealer = serializers.IntegerField(source="seating.dealer_seat")
     winner = serializers.IntegerField(allow_null=True)
     discarder = serializers.IntegerField(allow_null=True)
     draw = serializers.BooleanField()
     goulash = serializers.BooleanField()
-    win_from = serializers.CharField(allow_null=True)
-    entry = serializers.DictField(help_text="What was entered, keyed by the hand's winds.")
-    seats = SeatResultSerializer(many=True)
+    win_from = serializers.SerializerMethodField()
+    entry = serializers.SerializerMethodField()
+    seats = serializers.SerializerMethodField()
     payments = TablePaymentSerializer(many=True)
     pot_before = serializers.IntegerField()
     pot_after = serializers.IntegerField()
@@ -523,21 +596,73 @@ class RecordedHandSerializer(serializers.Serializer):
         allow_null=True, help_text="Set when the engines now refuse this stored hand."
     )
 
+    def get_table(self, row: HandRow) -> int:
+        return self.context["table"]
+
+    @extend_schema_field(serializers.ChoiceField(choices=WinSource.choices, allow_null=True))
+    def get_win_from(self, row: HandRow) -> str | None:
+        return row.win_source or None
+
+    @extend_schema_field(serializers.DictField(
+        help_text="What was entered, keyed by the hand's winds: winner, discarder, draw, "
+                  "win_from, goulash and each seat's entry."))
+    def get_entry(self, row: HandRow) -> dict:
+        wind = {seat_id: e["wind"] for seat_id, e in row.entries.items()}
+        return {
+            "winner": wind.get(row.winner),
+            "discarder": wind.get(row.discarder),
+            "draw": row.draw,
+            "win_from": row.win_source or None,
+            "goulash": row.goulash,
+            "seats": {e["wind"]: e["data"] for e in row.entries.values()},
+        }
+
+    @extend_schema_field(SeatResultSerializer(many=True))
+    def get_seats(self, row: HandRow) -> list:
+        names = self.context["names"]
+        seats = sorted(row.seating.winds, key=lambda s: WINDS.index(row.seating.winds[s]))
+        return self._seat_list.to_representation(
+            [SeatOfHand(row, seat, names.get(seat, "")) for seat in seats])
+
+    @cached_property
+    def _seat_list(self) -> serializers.ListSerializer:
+        # One list serializer for every hand this one renders (a table's state: many).
+        return SeatResultSerializer(many=True)
+
 
 HandOutSerializer = RecordedHandSerializer
 
 
 class NextHandSerializer(serializers.Serializer):
+    """Renders a ``play.NextHand``: who deals the next hand and the winds it is played with."""
+
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
-    prevailing_wind = serializers.CharField()
-    goulash = serializers.BooleanField()
-    winds = serializers.DictField(child=serializers.CharField(), help_text="Seat id -> wind.")
+    prevailing_wind = serializers.CharField(source="seating.prevailing_wind")
+    goulash = serializers.BooleanField(source="seating.goulash")
+    winds = serializers.DictField(child=serializers.CharField(), source="seating.winds",
+                                  help_text="Seat id -> wind.")
+
+
+class TableSeatSerializer(serializers.Serializer):
+    """Renders a ``play.SeatInfo``: a seat of the table and who sits there."""
+
+    id = serializers.IntegerField()
+    position = serializers.IntegerField()
+    member = serializers.IntegerField(source="member_id", allow_null=True)
+    name = serializers.CharField()
+    guest_name = serializers.SerializerMethodField()
+    starting_wind = serializers.CharField(allow_blank=True)
+
+    def get_guest_name(self, seat) -> str:
+        return "" if seat.member_id else seat.name
 
 
 class TableStateSerializer(serializers.Serializer):
-    table = serializers.IntegerField()
-    seats = SeatSerializer(many=True)
+    """Renders a ``play.TableState`` (with ``hand_context`` of its seats)."""
+
+    table = serializers.IntegerField(source="table_id")
+    seats = TableSeatSerializer(many=True)
     hands = RecordedHandSerializer(many=True)
     totals = serializers.DictField(child=serializers.IntegerField(),
                                    help_text="Seat id -> running total.")
@@ -548,13 +673,17 @@ class TableStateSerializer(serializers.Serializer):
 class PlayerTotalSerializer(serializers.Serializer):
     name = serializers.CharField()
     member = serializers.IntegerField(allow_null=True)
+    tables = serializers.ListField(child=serializers.IntegerField(),
+                                   help_text="The numbers of the tables they sat at.")
     hands = serializers.IntegerField()
     total = serializers.IntegerField()
 
 
 class SessionTotalsSerializer(serializers.Serializer):
-    session = serializers.IntegerField()
-    players = PlayerTotalSerializer(many=True)
+    """Renders a ``ClubSession``'s ``player_totals()``."""
+
+    session = serializers.IntegerField(source="pk")
+    players = PlayerTotalSerializer(many=True, source="player_totals")
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):

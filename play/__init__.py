@@ -12,6 +12,7 @@ from play.entry import (
     WIN_SOURCES,
     Outcome,
     check_entry,
+    entry_kind,
     fact_problems,
     full_hand_json,
     is_quick,
@@ -50,7 +51,7 @@ __all__ = [
     "WIN_SOURCES", "ComputedHand", "HandInputError", "HandRow", "NextHand", "Outcome",
     "RecordedHand", "SeatInfo", "SeatScore", "Seating", "SeatingError", "SessionRules",
     "StoredResult", "TablePayment", "TableState", "apply_swaps", "check_entry",
-    "compute_hand", "fact_problems", "full_hand_json", "hand_row", "is_quick", "play_hand",
+    "compute_hand", "entry_kind", "fact_problems", "full_hand_json", "hand_row", "is_quick", "play_hand",
     "quick_problems", "replay", "rotation_advance", "rotation_from_json", "rotation_json",
     "rotation_start", "score_seat", "seating_of", "snapshot_json",
 ]

@@ -54,6 +54,12 @@ def is_quick(data: Any) -> bool:
     return isinstance(data, dict) and "score" in data and set(data) <= QUICK_KEYS
 
 
+def entry_kind(data: Any) -> str:
+    """What a seat's entry is, as stored with it and shown in every answer: "quick" or
+    "full"."""
+    return "quick" if is_quick(data) else "full"
+
+
 def quick_problems(data: dict) -> dict[str, list[str]]:
     """What is wrong with a quick entry, by field (empty when nothing is)."""
     problems: dict[str, list[str]] = {}

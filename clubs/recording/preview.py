@@ -14,10 +14,13 @@ from play import (
     STATE_VERSION,
     ComputedHand,
     HandInputError,
+    HandRow,
     SeatInfo,
     Seating,
     check_entry,
     compute_hand,
+    entry_kind,
+    hand_row,
     rotation_advance,
     rotation_from_json,
     rotation_json,
@@ -55,6 +58,21 @@ class HandPreview:
     @property
     def seating(self) -> Seating:
         return self.computed.seating
+
+    def row(self, hand_id: int | None = None) -> HandRow:
+        """The hand as its table shows it once recorded (``hand_id``, once it is): the row
+        ``play.replay`` makes of it, each seat's entry with the kind recording stores."""
+        outcome = self.computed.outcome
+        seat_ids = self.seat_ids
+        base = dict(
+            id=hand_id, number=self.number, voided=False, seating=self.computed.seating,
+            winner=seat_ids.get(outcome.winner) if outcome.winner else None,
+            discarder=seat_ids.get(outcome.discarder) if outcome.discarder else None,
+            draw=outcome.draw, goulash=outcome.goulash, win_source=outcome.win_from or "",
+            entries={seat_ids[w]: {"kind": entry_kind(data), "data": data, "wind": w}
+                     for w, data in outcome.seats.items()},
+        )
+        return hand_row(base, self.computed, self.totals_before)
 
 
 # -- reading the entry ----------------------------------------------------------------------
