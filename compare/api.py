@@ -35,8 +35,16 @@ class RuleRowSerializer(serializers.Serializer):
     differs = serializers.BooleanField()
 
 
+class RuleNameSerializer(serializers.Serializer):
+    """Renders a ``HouseRule``'s name."""
+
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    version = serializers.IntegerField()
+
+
 class RuleComparisonSerializer(serializers.Serializer):
-    rules = serializers.ListField(child=serializers.DictField())
+    rules = RuleNameSerializer(many=True)
     rows = RuleRowSerializer(many=True)
 
 
@@ -60,10 +68,8 @@ class RuleComparisonView(APIView):
     def get(self, request):
         rules = chosen_rules(request.query_params.get("rules", ""), request.user, minimum=2)
         everything = request.query_params.get("everything", "").lower() in TRUE
-        return Response({
-            "rules": [{"slug": r.slug, "name": r.name, "version": r.version} for r in rules],
-            "rows": [row.to_json() for row in compare_rules(rules, everything)],
-        })
+        return Response(RuleComparisonSerializer(
+            {"rules": rules, "rows": compare_rules(rules, everything)}).data)
 
 
 class CompareHandRequestSerializer(serializers.Serializer):
@@ -80,10 +86,34 @@ class RuleAnswerSerializer(serializers.Serializer):
 
 class CompareHandAnswerSerializer(serializers.Serializer):
     rules = serializers.ListField(child=serializers.CharField())
-    answers = serializers.DictField(child=RuleAnswerSerializer())
-    differences = serializers.JSONField(
-        help_text="score: the items whose points, doubles or count differ ({code, name, values "
-                  "by rule, null where absent}); settle: the seats whose score or net differ.")
+    answers = serializers.DictField(child=RuleAnswerSerializer(),
+                                    help_text="Rule slug -> its answer.")
+
+
+class ItemDifferenceSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    values = serializers.DictField(
+        child=serializers.DictField(allow_null=True),
+        help_text="Rule slug -> {points, doubles, count}, or null where the item is absent.")
+
+
+class CompareScoreAnswerSerializer(CompareHandAnswerSerializer):
+    differences = ItemDifferenceSerializer(
+        many=True, help_text="The items whose points, doubles or count differ.")
+
+
+class SettleDifferencesSerializer(serializers.Serializer):
+    scores = serializers.DictField(
+        child=serializers.DictField(child=serializers.IntegerField(allow_null=True)),
+        help_text="Seat wind -> rule slug -> score, for the seats whose score differs.")
+    net = serializers.DictField(
+        child=serializers.DictField(child=serializers.IntegerField(allow_null=True)),
+        help_text="Seat wind -> rule slug -> net, for the seats whose net differs.")
+
+
+class CompareSettleAnswerSerializer(CompareHandAnswerSerializer):
+    differences = SettleDifferencesSerializer()
 
 
 class CompareHandView(APIView):
@@ -99,14 +129,14 @@ class CompareHandView(APIView):
                     "rule); and the items that differ between them. A hand that cannot be read "
                     "at all is a 400 for the whole request.",
         request=CompareHandRequestSerializer,
-        responses={200: CompareHandAnswerSerializer, 400: OpenApiResponse(
+        responses={200: CompareScoreAnswerSerializer, 400: OpenApiResponse(
             description="The hand's own problems, or {\"rules\": {\"0\": [...]}}")},
         examples=[OpenApiExample("004 Sheet 19 hand 1 under four rules", request_only=True,
                                  value={**EXAMPLE_HAND, "rules": [
                                      "bmja", "guide", "balsall-common", "west-wind-goulash"]})],
     )
     def post(self, request):
-        return Response(compare_score(request.data, request.user), status=status.HTTP_200_OK)
+        return Response(CompareScoreAnswerSerializer(compare_score(request.data, request.user)).data)
 
 
 class CompareSettleView(APIView):
@@ -119,12 +149,12 @@ class CompareSettleView(APIView):
                     "payments and nets (or its 400 reason), and the seats whose score or net "
                     "differ.",
         request=CompareHandRequestSerializer,
-        responses={200: CompareHandAnswerSerializer},
+        responses={200: CompareSettleAnswerSerializer},
         examples=[OpenApiExample("The contract's example under two rules", request_only=True,
                                  value={**EXAMPLE_BODY, "rules": ["bmja", "guide"]})],
     )
     def post(self, request):
-        return Response(compare_settle(request.data, request.user), status=status.HTTP_200_OK)
+        return Response(CompareSettleAnswerSerializer(compare_settle(request.data, request.user)).data)
 
 
 # -- comparisons of recorded play ----------------------------------------------------------------

@@ -68,10 +68,8 @@ class LeagueRulesSerializer(serializers.Serializer):
 
 
 class StandingRowSerializer(serializers.Serializer):
-    group = serializers.ChoiceField(choices=["ranked", "unranked", "guest"])
     place = serializers.IntegerField(allow_null=True)
     shared = serializers.BooleanField()
-    place_label = serializers.CharField()
     name = serializers.CharField()
     member_id = serializers.IntegerField(allow_null=True)
     nights = serializers.IntegerField()
@@ -84,15 +82,30 @@ class StandingRowSerializer(serializers.Serializer):
     score = serializers.FloatField(help_text="The value ranked on (as the league rules say).")
     average_place = serializers.FloatField()
     note = serializers.CharField(help_text='Below the gate: "4 of 6 nights".')
+    place_label = serializers.CharField()
+    group = serializers.ChoiceField(choices=["ranked", "unranked", "guest"])
+
+
+class FiltersSerializer(serializers.Serializer):
+    """The filters the standings were read under (those given only)."""
+
+    start = serializers.DateField(required=False)
+    end = serializers.DateField(required=False)
+    as_of = serializers.DateField(required=False)
+    house_rule = serializers.IntegerField(required=False)
+    table = serializers.IntegerField(required=False)
 
 
 class StandingsSerializer(serializers.Serializer):
+    """Standings as ``league.ranking.Standings.to_json()`` gives them (live, or as a snapshot
+    stored them), with the filters they were read under."""
+
     rules = LeagueRulesSerializer()
     season_nights = serializers.IntegerField()
     required_nights = serializers.IntegerField()
     calculation = serializers.ListField(child=serializers.CharField())
-    filters = serializers.DictField(required=False)
     rows = StandingRowSerializer(many=True)
+    filters = FiltersSerializer(required=False)
 
 
 class SnapshotSerializer(serializers.ModelSerializer):

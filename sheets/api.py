@@ -4,10 +4,17 @@ header. Whoever may read the session may read its sheets (a published club's, an
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.http import Http404, StreamingHttpResponse
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
@@ -18,7 +25,16 @@ from clubs import permissions as perms
 from clubs.api import ClubScoped
 from clubs.models import ClubSession, Table
 from sheets.build import FORMATS, SheetRequest, SheetRequestError, check_blank, check_layout
-from sheets.data import LAYOUTS, POT, SessionSheet, default_layout, ending, pick_layout
+from sheets.data import (
+    LAYOUTS,
+    Player,
+    SessionSheet,
+    SheetHand,
+    TableSheet,
+    default_layout,
+    ending,
+    pick_layout,
+)
 from sheets.renderers import DOWNLOAD_RENDERERS, _Download
 
 PARAMETERS = [
@@ -34,45 +50,82 @@ PARAMETERS = [
 ]
 
 
+class Transfer(NamedTuple):
+    payer: int | str  # a seat id, or "pot"
+    payee: int | str
+    amount: int
+
+
 class TransferSerializer(serializers.Serializer):
+    """Renders a ``Transfer``: what one party paid another over a hand, summed."""
+
     payer = serializers.CharField(help_text="A seat id, or 'pot' for the pot or kitty.")
     payee = serializers.CharField(help_text="A seat id, or 'pot' for the pot or kitty.")
     amount = serializers.IntegerField()
 
 
 class SheetHandSerializer(serializers.Serializer):
+    """Renders a ``sheets.data.SheetHand``; the context holds its ``table`` (a TableSheet)."""
+
     number = serializers.IntegerField()
     prevailing_wind = serializers.CharField()
     winds = serializers.DictField(child=serializers.CharField(),
                                   help_text="Seat id -> the wind played; a seat sitting out "
                                             "is absent.")
     counted = serializers.BooleanField(help_text="False for a voided or unscorable hand.")
-    ending = serializers.CharField(help_text="How the hand ended, or why it counts for nothing.")
+    ending = serializers.SerializerMethodField(
+        help_text="How the hand ended, or why it counts for nothing.")
     scores = serializers.DictField(child=serializers.IntegerField())
-    transfers = TransferSerializer(many=True)
+    transfers = serializers.SerializerMethodField()
     net = serializers.DictField(child=serializers.IntegerField())
-    totals_before = serializers.DictField(child=serializers.IntegerField())
-    totals_after = serializers.DictField(child=serializers.IntegerField())
+    totals_before = serializers.DictField(child=serializers.IntegerField(), source="before")
+    totals_after = serializers.DictField(child=serializers.IntegerField(), source="after")
     pot_before = serializers.IntegerField()
     pot_after = serializers.IntegerField()
 
+    def get_ending(self, hand: SheetHand) -> str:
+        return ending(hand, self.context["table"])
+
+    @extend_schema_field(TransferSerializer(many=True))
+    def get_transfers(self, hand: SheetHand) -> list:
+        return TransferSerializer([Transfer(a, b, n) for (a, b), n in hand.transfers.items()],
+                                  many=True).data
+
 
 class SheetPlayerSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
+    """Renders a ``sheets.data.Player``; the context holds its ``table``."""
+
+    seat = serializers.IntegerField(source="seat_id")
     name = serializers.CharField()
     starting_wind = serializers.CharField(allow_blank=True)
-    final_total = serializers.IntegerField(help_text="The per-player sheet's Final totals.")
+    final_total = serializers.SerializerMethodField(
+        help_text="The per-player sheet's Final totals.")
+
+    def get_final_total(self, player: Player) -> int:
+        return self.context["table"].final(player.seat_id)
 
 
 class SheetTableSerializer(serializers.Serializer):
-    table = serializers.IntegerField()
+    """Renders a ``sheets.data.TableSheet``."""
+
+    table = serializers.IntegerField(source="id")
     number = serializers.IntegerField()
-    starting_tally = serializers.IntegerField()
-    players = SheetPlayerSerializer(many=True)
-    hands = SheetHandSerializer(many=True)
+    starting_tally = serializers.IntegerField(source="start")
+    players = serializers.SerializerMethodField()
+    hands = serializers.SerializerMethodField()
+
+    @extend_schema_field(SheetPlayerSerializer(many=True))
+    def get_players(self, table: TableSheet) -> list:
+        return SheetPlayerSerializer(table.players, many=True, context={"table": table}).data
+
+    @extend_schema_field(SheetHandSerializer(many=True))
+    def get_hands(self, table: TableSheet) -> list:
+        return SheetHandSerializer(table.hands, many=True, context={"table": table}).data
 
 
 class StandingSerializer(serializers.Serializer):
+    """Renders a ``sheets.data.Standing``."""
+
     place = serializers.CharField()
     name = serializers.CharField()
     tables = serializers.ListField(child=serializers.IntegerField())
@@ -81,12 +134,23 @@ class StandingSerializer(serializers.Serializer):
 
 
 class SheetSerializer(serializers.Serializer):
-    session = serializers.IntegerField()
+    """Renders a ``sheets.data.SessionSheet``; the context holds the ``session`` id and whether
+    the sheet is the ``whole`` session's (only then with the night's standings)."""
+
+    session = serializers.SerializerMethodField()
     heading = serializers.CharField(help_text="Club, date, house rule and its version.")
     layout = serializers.ChoiceField(choices=list(LAYOUTS))
     tables = SheetTableSerializer(many=True)
-    standings = StandingSerializer(many=True, help_text="The night's final totals and places "
-                                                        "(the whole session only).")
+    standings = serializers.SerializerMethodField(
+        help_text="The night's final totals and places (the whole session only).")
+
+    def get_session(self, sheet: SessionSheet) -> int:
+        return self.context["session"]
+
+    @extend_schema_field(StandingSerializer(many=True))
+    def get_standings(self, sheet: SessionSheet) -> list:
+        return StandingSerializer(sheet.standings if self.context["whole"] else (),
+                                  many=True).data
 
 
 class LayoutPickSerializer(serializers.Serializer):
@@ -101,34 +165,6 @@ class LayoutAnswerSerializer(serializers.Serializer):
                                      help_text="The sheet the session now prints.")
     house_rule_layout = serializers.ChoiceField(choices=list(LAYOUTS))
     picked = serializers.BooleanField(help_text="A scorer picked it (else the house rule's).")
-
-
-def sheet_data(session_id: int, sheet: SessionSheet, whole: bool) -> dict:
-    def party(who):
-        return who if who == POT else str(who)
-
-    return {
-        "session": session_id, "heading": sheet.heading, "layout": sheet.layout,
-        "tables": [{
-            "table": t.id, "number": t.number, "starting_tally": t.start,
-            "players": [{"seat": p.seat_id, "name": p.name, "starting_wind": p.starting_wind,
-                         "final_total": t.final(p.seat_id)} for p in t.players],
-            "hands": [{
-                "number": h.number, "prevailing_wind": h.prevailing_wind,
-                "winds": {str(k): v for k, v in h.winds.items()}, "counted": h.counted,
-                "ending": ending(h, t), "scores": {str(k): v for k, v in h.scores.items()},
-                "transfers": [{"payer": party(a), "payee": party(b), "amount": n}
-                              for (a, b), n in h.transfers.items()],
-                "net": {str(k): v for k, v in h.net.items()},
-                "totals_before": {str(k): v for k, v in h.before.items()},
-                "totals_after": {str(k): v for k, v in h.after.items()},
-                "pot_before": h.pot_before, "pot_after": h.pot_after,
-            } for h in t.hands],
-        } for t in sheet.tables],
-        "standings": [{"place": s.place, "name": s.name, "tables": list(s.tables),
-                       "hands": s.hands, "total": s.total} for s in sheet.standings]
-        if whole else [],
-    }
 
 
 RESPONSES = {
@@ -173,7 +209,8 @@ class SheetActions(ClubScoped):
             raise ValidationError(err.errors) from None
         fmt = request.accepted_renderer.format
         if fmt == "json":
-            return Response(sheet_data(session.pk, asked.sheet(), table is None))
+            return Response(SheetSerializer(asked.sheet(), context={
+                "session": session.pk, "whole": table is None}).data)
         content_type, extension, chunks = asked.render(fmt)
         response = StreamingHttpResponse(chunks, content_type=content_type)
         name = slugify(asked.filename_stem)
