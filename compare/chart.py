@@ -1,46 +1,83 @@
-"""Each player's total under each rule as an SVG bar chart drawn on the server: it prints, and
-needs no JavaScript. Bars go right of the zero line for a gain, left for a loss."""
+"""Each player's total under each rule, as one small bar chart per rule (plain Python: a report
+in, what the template draws out).
+
+One chart per rule, each on its own scale and in its own unit: a rule paid in chips (a
+points-to-payment table, Hong Kong style) moves totals of tens where another's move thousands,
+so on one shared axis the chips' bars vanish. Every chart lists the players in the same order
+(the first rule's places), so a player's row is found at the same height in each.
+
+The bars are drawn as HTML beside the figures (a table per rule), so the names and figures are
+the page's own type on any screen, a screen reader reads them as a table, and they print. A
+player with no total under a rule (no table of theirs fits it) gets no bar and says why.
+"""
 
 from __future__ import annotations
 
-from django.utils.html import escape
-
-COLOURS = ("#2f6f4f", "#b5562d", "#3b5b9a", "#a08a1e", "#7a3f86", "#2d8c8c", "#8c2d4a", "#555")
-BAR, GAP, LABEL_W, WIDTH = 12, 10, 150, 640
+from dataclasses import dataclass
 
 
-def totals_chart(report: dict) -> str:
-    slugs = report["rules"]
+@dataclass(frozen=True)
+class Bar:
+    name: str
+    total: int | None
+    place: int | None
+    change: int | None
+    counted: int  # tables of this player's the rule fits
+    tables: int
+    left: float  # where the bar starts, as a percentage of the track
+    width: float  # its length, as a percentage of the track
+
+    @property
+    def partial(self) -> bool:
+        """Some, not all, of the player's tables fit the rule: the total covers those only."""
+        return self.total is not None and self.counted < self.tables
+
+
+@dataclass(frozen=True)
+class Panel:
+    slug: str
+    name: str
+    unit: str  # "points" or "chips"
+    zero: float  # the zero line, as a percentage of the track
+    bars: tuple[Bar, ...]
+
+    @property
+    def fits_nothing(self) -> bool:
+        """The rule fits none of the tables compared: a sentence, not a table of dashes."""
+        return all(bar.total is None for bar in self.bars)
+
+
+def unit_of(rule: dict | None) -> str:
+    """A rule with a points-to-payment table pays chips; otherwise the score is the payment."""
+    if rule and rule.get("payment", {}).get("points_to_payment"):
+        return "chips"
+    return "points"
+
+
+def panels(report: dict, rule_data: list[dict] | None = None) -> list[Panel]:
+    """One panel per rule of ``report``; ``rule_data`` (the comparison's frozen rules, in the
+    same order) gives each rule's name and unit."""
+    data = {d["rule"]["slug"]: d["rule"] for d in rule_data or () if d.get("rule")}
     players = report["players"]
-    biggest = max((abs(t) for p in players for t in p["totals"]), default=0) or 1
-    plot = WIDTH - LABEL_W - 20
-    zero = LABEL_W + plot / 2
-    scale = (plot / 2 - 40) / biggest
-    group = BAR * len(slugs) + GAP
-    legend_h = 20 * ((len(slugs) + 3) // 4)
-    height = legend_h + group * len(players) + 20
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" '
-           f'viewBox="0 0 {WIDTH} {height}" width="100%" '
-           f'aria-label="Each player\'s total under each house rule">']
-    for i, slug in enumerate(slugs):
-        x, y = 10 + (i % 4) * 155, 4 + (i // 4) * 20
-        out.append(f'<rect x="{x}" y="{y}" width="12" height="12" fill="{COLOURS[i % 8]}"/>'
-                   f'<text x="{x + 16}" y="{y + 11}" font-size="12">{escape(slug)}</text>')
-    out.append(f'<line x1="{zero}" y1="{legend_h}" x2="{zero}" y2="{height - 10}" '
-               'stroke="#999"/>')
-    for row, player in enumerate(players):
-        top = legend_h + row * group + GAP / 2
-        out.append(f'<text x="{LABEL_W - 6}" y="{top + group / 2}" font-size="12" '
-                   f'text-anchor="end">{escape(player["name"])}</text>')
-        for i, total in enumerate(player["totals"]):
-            length = abs(total) * scale
-            x = zero if total >= 0 else zero - length
-            y = top + i * BAR
-            anchor, tx = ("start", zero + length + 3) if total >= 0 else ("end", zero - length - 3)
-            out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{length:.1f}" height="{BAR - 2}" '
-                       f'fill="{COLOURS[i % 8]}"><title>{escape(player["name"])} under '
-                       f'{escape(slugs[i])}: {total}</title></rect>'
-                       f'<text x="{tx:.1f}" y="{y + BAR - 3:.1f}" font-size="10" '
-                       f'text-anchor="{anchor}">{total}</text>')
-    out.append("</svg>")
-    return "".join(out)
+    out = []
+    for i, slug in enumerate(report["rules"]):
+        totals = [p["totals"][i] for p in players if p["totals"][i] is not None]
+        low = min([0, *totals])
+        high = max([0, *totals])
+        span = (high - low) or 1
+        zero = 100 * -low / span
+        bars = []
+        for p in players:
+            total = p["totals"][i]
+            counted = p.get("counted", [p["tables"]] * len(report["rules"]))[i]
+            if total is None:
+                left = width = 0.0
+            else:
+                width = 100 * abs(total) / span
+                left = zero if total >= 0 else zero - width
+            bars.append(Bar(p["name"], total, p["places"][i], p["place_change"][i], counted,
+                            p["tables"], round(left, 2), round(width, 2)))
+        rule = data.get(slug)
+        out.append(Panel(slug, rule["name"] if rule else slug, unit_of(rule), round(zero, 2),
+                         tuple(bars)))
+    return out

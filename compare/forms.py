@@ -5,24 +5,35 @@ from __future__ import annotations
 from django import forms
 
 from clubs.models import ClubSession, Season
+from compare.rule_choice import MAX_RULES
+
+MIN_RULES = 2  # a comparison needs something to compare with
+
+
+def how_many(what: str) -> str:
+    """The rules' help text: how many may be ticked, said before the form is sent."""
+    return f"Tick {MIN_RULES} to {MAX_RULES} house rules; {what}"
+
+
+def check_how_many(rules: list[str]) -> list[str]:
+    if not MIN_RULES <= len(rules) <= MAX_RULES:
+        raise forms.ValidationError(
+            f"Tick {MIN_RULES} to {MAX_RULES} house rules to compare; you ticked {len(rules)}.")
+    return rules
 
 
 class RulesForm(forms.Form):
     rules = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple,
-                                      help_text="Tick two or more; the first is the yardstick.")
+                                      help_text=how_many("the first is the yardstick."))
     everything = forms.BooleanField(required=False, label="Show everything",
                                     help_text="Also the parameters and items that agree.")
 
-    def __init__(self, *args, slugs: list[str], minimum: int = 2, **kwargs):
+    def __init__(self, *args, slugs: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["rules"].choices = [(s, s) for s in slugs]
-        self.minimum = minimum
 
     def clean_rules(self):
-        rules = self.cleaned_data["rules"]
-        if len(rules) < self.minimum:
-            raise forms.ValidationError(f"Tick at least {self.minimum} house rules to compare.")
-        return rules
+        return check_how_many(self.cleaned_data["rules"])
 
 
 class RecordedPlayForm(forms.Form):
@@ -33,9 +44,8 @@ class RecordedPlayForm(forms.Form):
                                      label="Club night")
     start = forms.DateField(required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}))
     end = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}))
-    rules = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple,
-                                      help_text="The first one ticked is the yardstick for "
-                                                "changes of place.")
+    rules = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple, help_text=how_many(
+        "the first one ticked is the yardstick for changes of place."))
 
     def __init__(self, *args, club, slugs: list[str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -43,6 +53,9 @@ class RecordedPlayForm(forms.Form):
         self.fields["season"].queryset = Season.objects.filter(club=club).order_by("-start")
         self.fields["session"].queryset = ClubSession.objects.filter(club=club).order_by("-date")
         self.fields["rules"].choices = [(s, s) for s in slugs]
+
+    def clean_rules(self):
+        return check_how_many(self.cleaned_data["rules"])
 
     def clean(self):
         data = super().clean()

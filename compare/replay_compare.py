@@ -9,7 +9,11 @@ rows. What the replay does with what was recorded:
 - the seating and winds are those actually played; pots, kitties, chips and tallies follow each
   rule along the replay;
 - a rule that does not fit the table (a three-player rule on a four-player table) is refused
-  with a sentence, and that table counts for nothing under it.
+  with a sentence, and that table counts for nothing under it: its players have no total, no
+  place and no change of place under that rule (``None``), never a 0 that reads like a result.
+
+Tables are named by their number in the night ("Table 1") and the night's date, as the night's
+pages and sheets name them (``table_number``); the database id stays in ``table``.
 """
 
 from __future__ import annotations
@@ -39,11 +43,18 @@ def player_key(seat: SeatInfo) -> str:
     return f"m{seat.member_id}" if seat.member_id is not None else f"g:{seat.name}"
 
 
-def misfit(rule, seats: tuple[SeatInfo, ...]) -> str | None:
+def table_name(number: int | None, date: str) -> str:
+    """A table as the night's pages name it: "Table 1 on 2026-11-14"."""
+    return f"Table {number if number is not None else '?'} on {date}"
+
+
+def misfit(rule, seats: tuple[SeatInfo, ...], number: int | None = None) -> str | None:
     """Why ``rule`` cannot replay a table of these seats, or None."""
     if rule.scoring.players != len(seats):
-        return (f"{rule.name} is for {rule.scoring.players} players and this table had "
-                f"{len(seats)}: its hands are not replayed under it.")
+        which = f"Table {number}" if number is not None else "this table"
+        return (f"{rule.name} is for {rule.scoring.players} players and {which} had "
+                f"{len(seats)}: its hands are not replayed under it, and its players have no "
+                "total or place under it.")
     return None
 
 
@@ -93,12 +104,14 @@ def compare_table(table: TableToCompare, rules: list[SessionRules]) -> dict:
     table's length; nothing else is kept)."""
     slugs = [r.rule.slug for r in rules]
     keys = {s.id: player_key(s) for s in table.seats}
-    refused = {r.rule.slug: why for r in rules if (why := misfit(r.rule, table.seats))}
+    refused = {r.rule.slug: why for r in rules
+               if (why := misfit(r.rule, table.seats, table.number))}
     states = {r.rule.slug: replay(table.seats, table.hands, r, table.table_id, refused="wall_game")
               for r in rules if r.rule.slug not in refused}
     start = {r.rule.slug: r.rule.payment.starting_tally for r in rules}
+    # None, not 0, under a rule that does not fit: the table was not played under it.
     players = {keys[s.id]: {"name": s.name, "totals": [
-        (states[slug].totals[s.id] - start[slug]) if slug in states else 0 for slug in slugs]}
+        (states[slug].totals[s.id] - start[slug]) if slug in states else None for slug in slugs]}
         for s in table.seats}
     counted = [h for h in table.hands if not h.voided]
     rescored = sum(1 for h in counted if any(e["kind"] == "full" for e in h.entries.values()))
@@ -112,7 +125,8 @@ def compare_table(table: TableToCompare, rules: list[SessionRules]) -> dict:
         for slug, row in zip(live, rows, strict=True):
             if row.error is not None:
                 invalid.append({"hand": hand.id, "number": hand.number, "table": table.table_id,
-                                "date": table.date, "rule": slug, "reason": reason(row.error)})
+                                "table_number": table.number, "date": table.date, "rule": slug,
+                                "reason": reason(row.error)})
         if len(rows) < 2:
             continue
         spread = sum(max(r.net.get(s, 0) for r in rows) - min(r.net.get(s, 0) for r in rows)
@@ -138,8 +152,8 @@ def compare_table(table: TableToCompare, rules: list[SessionRules]) -> dict:
             "settled_as_wall": [slug for slug, r in zip(live, rows, strict=True) if r.error],
         })
     return {
-        "table": table.table_id, "session": table.session_id, "date": table.date,
-        "rules": slugs, "players": players,
+        "table": table.table_id, "table_number": table.number, "session": table.session_id,
+        "date": table.date, "rules": slugs, "players": players,
         "seat_totals": {slug: {str(k): v for k, v in st.totals.items()}
                         for slug, st in states.items()},
         "hands": len(counted), "voided": len(table.hands) - len(counted),
@@ -148,15 +162,28 @@ def compare_table(table: TableToCompare, rules: list[SessionRules]) -> dict:
     }
 
 
-def places(totals: dict[str, int]) -> dict[str, int]:
-    """1 for the highest total; equal totals share a place (1, 2, 2, 4)."""
-    ordered = sorted(totals.values(), reverse=True)
-    return {key: ordered.index(total) + 1 for key, total in totals.items()}
+def places(totals: dict[str, int | None]) -> dict[str, int | None]:
+    """1 for the highest total; equal totals share a place (1, 2, 2, 4). A player with no total
+    under the rule (``None``: no table of theirs fits it) has no place."""
+    ordered = sorted((t for t in totals.values() if t is not None), reverse=True)
+    return {key: None if total is None else ordered.index(total) + 1
+            for key, total in totals.items()}
+
+
+def _add(total: int | None, more: int | None) -> int | None:
+    """Totals over tables; a table the rule does not fit (None) adds nothing."""
+    if more is None:
+        return total
+    return more if total is None else total + more
 
 
 def merge_parts(parts: Iterable[dict], slugs: list[str]) -> dict:
     """Many tables' parts as one report. Reads the parts one at a time and keeps only the
-    players' running totals and the few hands the report lists."""
+    players' running totals and the few hands the report lists.
+
+    Each player has, per rule, a total (None if no table of theirs fits the rule), a place among
+    the players who have a total, the change of place from the first rule (None unless both
+    places exist), and ``counted``: how many of their tables the rule fits."""
     players: dict[str, dict] = {}
     counts = {"tables": 0, "hands": 0, "voided": 0, "rescored": 0, "kept": 0}
     invalid: list[dict] = []
@@ -167,14 +194,19 @@ def merge_parts(parts: Iterable[dict], slugs: list[str]) -> dict:
         counts["tables"] += 1
         for name in ("hands", "voided", "rescored", "kept"):
             counts[name] += part[name]
+        unfit = part["refused"]
         for key, p in part["players"].items():
-            mine = players.setdefault(key, {"name": p["name"], "totals": [0] * len(slugs),
-                                            "tables": 0})
+            mine = players.setdefault(key, {"name": p["name"], "totals": [None] * len(slugs),
+                                            "counted": [0] * len(slugs), "tables": 0})
             mine["tables"] += 1
-            mine["totals"] = [a + b for a, b in zip(mine["totals"], p["totals"], strict=True)]
-        for slug, why in part["refused"].items():
-            refused.append({"table": part["table"], "date": part["date"], "rule": slug,
-                            "reason": why})
+            for i, slug in enumerate(slugs):
+                if slug in unfit:  # parts stored before unfit rules gave None held a 0 here
+                    continue
+                mine["totals"][i] = _add(mine["totals"][i], p["totals"][i])
+                mine["counted"][i] += 1
+        for slug, why in unfit.items():
+            refused.append({"table": part["table"], "table_number": part.get("table_number"),
+                            "date": part["date"], "rule": slug, "reason": why})
         for bad in part["invalid"]:
             invalid_count[bad["rule"]] += 1
             if len(invalid) < MAX_INVALID:
@@ -191,9 +223,10 @@ def merge_parts(parts: Iterable[dict], slugs: list[str]) -> dict:
     for key, p in players.items():
         placed = [pl[key] for pl in place_by_rule]
         standings.append({"player": key, "name": p["name"], "tables": p["tables"],
-                          "totals": p["totals"], "places": placed,
-                          "place_change": [placed[0] - x for x in placed]})
-    standings.sort(key=lambda r: (r["places"][0], r["name"]))
+                          "counted": p["counted"], "totals": p["totals"], "places": placed,
+                          "place_change": [None if placed[0] is None or x is None
+                                           else placed[0] - x for x in placed]})
+    standings.sort(key=lambda r: (r["places"][0] is None, r["places"][0] or 0, r["name"]))
     return {
         "rules": slugs, "counts": counts, "players": standings,
         "changes": [c for *_, c in sorted(changes, key=lambda e: e[:2], reverse=True)],

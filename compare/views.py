@@ -7,7 +7,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 from rest_framework import serializers
 
@@ -16,7 +15,7 @@ from clubs.forms import entered_hand, hand_forms
 from clubs.permissions import can_view_club
 from clubs.views.access import READ, RECORD, club_page
 from compare import runs
-from compare.chart import totals_chart
+from compare.chart import panels
 from compare.exports import comparison_sheets
 from compare.forms import RecordedPlayForm, RulesForm
 from compare.models import Comparison
@@ -57,7 +56,12 @@ def rules_page(request):
             context["problems"] = _messages(error)
         else:
             context["rules"] = rules
-            context["rows"] = compare_rules(rules, form.cleaned_data["everything"])
+            names = [r.slug for r in rules]
+            # Each value with its rule's slug: a phone shows them one under another.
+            context["rows"] = [{"section": row.section, "label": row.label,
+                                "differs": row.differs,
+                                "values": list(zip(names, row.values, strict=True))}
+                               for row in compare_rules(rules, form.cleaned_data["everything"])]
     return render(request, "compare/rules.html", context)
 
 
@@ -158,10 +162,7 @@ def comparison_page(request, pk):
                "stale": runs.is_stale(comparison), "formats": ("csv", "xlsx", "json")}
     report = comparison.report
     if report is not None:
-        context["chart"] = mark_safe(totals_chart(report))  # escaped where it is drawn
-        context["rows"] = [
-            {**p, "cells": list(zip(p["totals"], p["places"], p["place_change"], strict=True))}
-            for p in report["players"]]
+        context["panels"] = panels(report, comparison.rule_data)
         names = {p["player"]: p["name"] for p in report["players"]}
         context["changes"] = [{**c, "winner_name": names.get(c["winner"], ""),
                                "by_rule": list(zip(c["rules"], c["winner_score"], strict=True))}

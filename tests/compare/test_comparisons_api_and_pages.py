@@ -9,7 +9,7 @@ import openpyxl
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from clubs.models import Hand
+from clubs.models import Hand, Table
 from compare.models import Comparison
 
 RULES = ["bmja", "guide"]
@@ -78,7 +78,7 @@ def test_the_report_page(client, demo, demo_scorer):
     page = client.get(start["Location"])
     text = page.content.decode()
     assert page.status_code == 200
-    assert "<svg" in text and "Carol Chen" in text
+    assert 'id="compare-players"' in text and "Carol Chen" in text
     assert "How the replay reads what was recorded" in text
     assert "3 hands were rescored from tiles" in text
     assert "Download" in text
@@ -142,3 +142,59 @@ def test_the_preview_compares_the_hand_being_entered(client, demo):
     assert 'id="rule-bmja"' in text and 'id="rule-guide"' in text
     assert Hand.objects.count() == hands
     assert client.post(record + "compare/", {}).status_code == 400
+
+
+def _rows(text: str, title: str) -> list[list[str]]:
+    """One titled block of a CSV download with several blocks."""
+    import csv as csv_module
+
+    blocks = text.split("\n\n")
+    block = next(b for b in blocks if b.startswith(title))
+    return list(csv_module.reader(io.StringIO(block)))[1:]
+
+
+def test_the_downloads_name_tables_by_their_number_and_leave_unfit_rules_empty(client, demo,
+                                                                            demo_scorer):
+    """Issue #25: CSV, XLSX and JSON say "table 3" as the night's pages do, never the
+    database id, and a rule that does not fit the table has empty cells, not 0 and place 1."""
+    import json
+
+    Table.objects.filter(pk=demo["table"].pk).update(number=3)
+    client.force_login(demo_scorer)
+    start = client.post("/clubs/demo/compare/", {"session": demo["session"].pk,
+                                                  "rules": ["bmja", "bmja-3-players",
+                                                            "west-wind-goulash"]})
+    comparison = Comparison.objects.get()
+    page = client.get(start["Location"]).content.decode()
+    assert "Table 3 under bmja-3-players" in page
+    assert "this rule fits none of the tables compared" in page
+    text = b"".join(client.get(f"/compare/{comparison.pk}/export/csv/").streaming_content)
+    text = text.decode()
+    players = _rows(text, "Players")
+    assert players[0][0] == "player"
+    assert all(row[5:8] == ["", "", ""] for row in players[1:])  # bmja-3-players: empty
+    changes = _rows(text, "Hands that change most")
+    assert changes[1:] and {row[1] for row in changes[1:]} == {"3"}
+    invalid = _rows(text, "Not valid under a rule")
+    assert invalid[1:] and {row[1] for row in invalid[1:]} == {"3"}
+    unfit = _rows(text, "Tables a rule does not fit")
+    assert unfit[1][:3] == [str(comparison.report["refused"][0]["date"]), "3", "bmja-3-players"]
+    assert "Table 3 had 4" in unfit[1][3]
+    data = json.loads(b"".join(
+        client.get(f"/compare/{comparison.pk}/export/json/").streaming_content))
+    assert {c["table"] for c in data["Hands that change most"]} == {3}
+    assert all(p["bmja-3-players total"] is None and p["bmja-3-players place"] is None
+               for p in data["Players"])
+    book = openpyxl.load_workbook(io.BytesIO(b"".join(
+        client.get(f"/compare/{comparison.pk}/export/xlsx/").streaming_content)))
+    sheet = book["Hands that change most"]
+    assert {row[1] for row in sheet.iter_rows(min_row=2, values_only=True)} == {3}
+
+
+def test_the_compare_form_says_two_to_eight_rules_first(client, demo, demo_scorer):
+    client.force_login(demo_scorer)
+    form = client.get("/clubs/demo/compare/").content.decode()
+    assert "Tick 2 to 8 house rules" in form
+    one = client.post("/clubs/demo/compare/", {"session": demo["session"].pk, "rules": ["bmja"]})
+    assert one.status_code == 400 and "you ticked 1" in one.content.decode()
+    assert not Comparison.objects.exists()

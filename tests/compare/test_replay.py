@@ -91,3 +91,43 @@ def test_a_hand_not_valid_under_a_rule_is_settled_there_as_a_wall_game(demo, dem
     changed = next(c for c in report["changes"] if c["hand"] == bad["hand"])
     assert changed["settled_as_wall"] == ["west-wind-goulash"]
     assert all(net[1] == 0 for net in changed["net"].values())
+
+
+def test_a_rule_that_fits_no_table_gives_no_total_place_or_arrow(demo, demo_scorer):
+    """Issue #25: a three-player rule at the demo's four-player table is not a result: no
+    total, no place, no change of place, not 0, 1 and arrows; the other rules rank as before,
+    and the sentence names the table by its number in the night."""
+    Table.objects.filter(pk=demo["table"].pk).update(number=3)  # not the database id
+    report = _compare(demo, demo_scorer, ["bmja", "bmja-3-players", "guide"]).report
+    for player in report["players"]:
+        assert player["totals"][1] is None and player["places"][1] is None
+        assert player["place_change"][1] is None and player["counted"] == [1, 0, 1]
+        assert player["places"][0] is not None and player["places"][2] is not None
+    (refused,) = report["refused"]
+    assert refused["table_number"] == 3 and refused["rule"] == "bmja-3-players"
+    assert "Table 3 had 4" in refused["reason"] and "no total or place" in refused["reason"]
+
+
+def test_a_rule_that_fits_some_tables_counts_those_only():
+    """Two tables of one player, a rule fitting only the second: the player's total under it is
+    the second table's, ``counted`` says 1 of 2, and a player of the first table only has no
+    place under it."""
+    from compare.replay_compare import merge_parts
+
+    def part(table, number, players, refused):
+        return {"table": table, "table_number": number, "session": 1, "date": "2026-01-01",
+                "rules": ["a", "b"], "players": players, "hands": 1, "voided": 0,
+                "rescored": 0, "kept": 1, "refused": refused, "invalid": [], "changes": []}
+
+    first = part(10, 1, {"m1": {"name": "Ann", "totals": [5, None]},
+                         "m2": {"name": "Bea", "totals": [-5, None]}}, {"b": "Table 1 ..."})
+    second = part(11, 2, {"m1": {"name": "Ann", "totals": [7, -3]},
+                          "m3": {"name": "Cy", "totals": [-7, 3]}}, {})
+    report = merge_parts([first, second], ["a", "b"])
+    rows = {p["name"]: p for p in report["players"]}
+    assert rows["Ann"]["totals"] == [12, -3] and rows["Ann"]["counted"] == [2, 1]
+    assert rows["Bea"]["totals"] == [-5, None] and rows["Bea"]["places"] == [2, None]
+    assert rows["Bea"]["place_change"] == [0, None]
+    assert rows["Cy"]["places"] == [3, 1] and rows["Ann"]["places"] == [1, 2]
+    assert report["refused"] == [{"table": 10, "table_number": 1, "date": "2026-01-01",
+                                  "rule": "b", "reason": "Table 1 ..."}]

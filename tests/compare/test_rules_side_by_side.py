@@ -49,4 +49,17 @@ def test_page(client):
     text = page.content.decode()
     assert "Limit (most a hand can score)" in text and "2000" in text
     assert client.get("/compare/rules/?rules=bmja").status_code == 200  # the form says why
-    assert "Tick at least 2" in client.get("/compare/rules/?rules=bmja").content.decode()
+    one = client.get("/compare/rules/?rules=bmja").content.decode()
+    assert "Tick 2 to 8 house rules to compare; you ticked 1." in one
+
+
+@pytest.mark.django_db
+def test_the_form_says_how_many_rules_before_it_is_sent(client):
+    """Twelve rules are offered and 2 to 8 may be ticked: the form says so on first sight, and
+    nine ticked are refused with the same words (issue #25)."""
+    first = client.get("/compare/rules/").content.decode()
+    assert "Tick 2 to 8 house rules" in first
+    nine = "&".join(f"rules={s}" for s in ("bmja", "guide", "balsall-common",
+                                           "west-wind-goulash", "bmja-jokers", "bmja-west-wind",
+                                           "bmja-2-players", "bmja-3-players", "bmja-5-players"))
+    assert "you ticked 9" in client.get(f"/compare/rules/?{nine}").content.decode()

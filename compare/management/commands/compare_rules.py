@@ -12,6 +12,7 @@ from rest_framework import serializers
 from compare import runs
 from compare.exports import comparison_sheets
 from compare.models import Comparison
+from compare.replay_compare import table_name
 from compare.rule_choice import chosen_rules
 from compare.scope import ScopeError, resolve_scope
 from exports import UnknownFormat, get_exporter
@@ -113,12 +114,18 @@ class Command(BaseCommand):
         head = f"{'player':<24}" + "".join(f"{s[:14]:>16}{'place':>7}" for s in slugs)
         self.stdout.write(head)
         for p in report["players"]:
-            cells = "".join(f"{t:>16}{pl:>7}" for t, pl in zip(p["totals"], p["places"], strict=True))
+            # A rule that fits none of the player's tables gives no total and no place.
+            cells = "".join(f"{_cell(t):>16}{_cell(pl):>7}"
+                            for t, pl in zip(p["totals"], p["places"], strict=True))
             self.stdout.write(f"{p['name'][:24]:<24}{cells}")
         for slug in slugs:
             self.stdout.write(f"Not valid under {slug}: {report['invalid_count'][slug]} hand(s)")
         for r in report["refused"]:
-            self.stdout.write(f"Table {r['table']}: {r['reason']}")
+            self.stdout.write(f"{table_name(r.get('table_number'), r['date'])}: {r['reason']}")
+
+
+def _cell(value) -> str:
+    return "-" if value is None else str(value)
 
 
 def _is_uuid(value: str) -> bool:
