@@ -29,7 +29,7 @@ from league.serializers import (
     StandingsQuerySerializer,
     StandingsSerializer,
 )
-from league.views import publish_snapshot, standings_download
+from league.views import publish_snapshot, standings_download, standings_json
 
 
 class _Download(BaseRenderer):
@@ -63,12 +63,6 @@ HAND_DOWNLOADS = {
                     '"wind", "score", "net", "running_total", "mah_jong", "gave", "limit"}]}'),
 }
 QUERY = [StandingsQuerySerializer]
-
-
-def standings_answer(table, filters) -> dict:
-    """The standings as the schema documents them (``StandingsSerializer``: the league rules
-    with their description, the rows), so a client generated from the schema reads them."""
-    return StandingsSerializer({**table.to_json(), "filters": filters.to_dict()}).data
 
 
 def visible_season(request, season_id) -> Season:
@@ -111,8 +105,9 @@ class SeasonStandingsView(_StandingsBase):
         table = standings(rules_of(season), season=season, filters=filters)
         fmt = query.validated_data["format"]
         if fmt != "json":
-            return standings_download(table, fmt, f"{season.club.slug}-{season.name}-standings")
-        return Response(standings_answer(table, filters))
+            return standings_download(table, fmt, f"{season.club.slug}-{season.name}-standings",
+                                      filters)
+        return Response(standings_json(table, filters))
 
 
 @extend_schema(tags=["league"], parameters=QUERY, responses=HAND_DOWNLOADS,
@@ -138,8 +133,8 @@ class ClubStandingsView(_StandingsBase):
         table = standings(PRESETS["net"][1], club=club, filters=filters)
         fmt = query.validated_data["format"]
         if fmt != "json":
-            return standings_download(table, fmt, f"{club.slug}-all-time")
-        return Response(standings_answer(table, filters))
+            return standings_download(table, fmt, f"{club.slug}-all-time", filters)
+        return Response(standings_json(table, filters))
 
 
 @extend_schema(tags=["league"])

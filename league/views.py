@@ -7,11 +7,13 @@ import datetime as dt
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import HttpResponseBadRequest
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.text import slugify
 from django.views.decorators.http import require_POST
+from rest_framework.renderers import JSONRenderer
 
 import exports
 from clubs.models import Member, Season
@@ -22,6 +24,7 @@ from league.forms import FORMATS, FilterForm, LeagueRulesForm, PublishForm
 from league.models import SeasonLeague, Snapshot, rules_of
 from league.queries import Filters, limit_hands, player_hands, player_nights, standings
 from league.ranking import PRESETS
+from league.serializers import StandingsSerializer
 
 
 def _season(club, season_id) -> Season:
@@ -35,9 +38,24 @@ def _filters(request, club) -> tuple[FilterForm, Filters | None]:
     return form, form.filters() if form.is_valid() else None
 
 
-def standings_download(standings_, fmt: str, stem: str):
+def standings_json(standings_, filters: Filters) -> dict:
+    """The standings as JSON: what the API answers, the page's JSON download and
+    ``export_standings --format json`` write, the same document everywhere, as the schema
+    documents it (``StandingsSerializer``: the league rules with their description, the rows),
+    so a client generated from the schema reads them."""
+    return StandingsSerializer({**standings_.to_json(), "filters": filters.to_dict()}).data
+
+
+def standings_download(standings_, fmt: str, stem: str, filters: Filters):
+    """The standings as a file: JSON is the API's own document (rendered by the API's renderer,
+    so the two are the same bytes); CSV one plain table; XLSX with the calculation too."""
+    if fmt == "json":
+        body = JSONRenderer().render(standings_json(standings_, filters))
+        response = HttpResponse(body, content_type="application/json")
+        response["Content-Disposition"] = f'attachment; filename="{slugify(stem)}.json"'
+        return response
     sheets = [standings_sheet(standings_)]
-    if fmt != "csv":  # CSV stays one plain table; the others carry the calculation too
+    if fmt != "csv":
         sheets.append(calculation_sheet(standings_))
     return exports.download(sheets, fmt, stem)
 
@@ -69,7 +87,7 @@ def season_standings(request, club, season_id):
                                 f"{club.slug}-{season.name}-hands")
     table = standings(rules, season=season, filters=filters)
     if fmt:
-        return standings_download(table, fmt, f"{club.slug}-{season.name}-standings")
+        return standings_download(table, fmt, f"{club.slug}-{season.name}-standings", filters)
     context = {
         "club": club, "season": season, "standings": table, "form": form,
         "query": request.GET.urlencode(), "formats": FORMATS,
@@ -84,10 +102,11 @@ def season_standings(request, club, season_id):
 def all_time(request, club):
     """Every night the club has recorded, ranked by net points."""
     form, filters = _filters(request, club)
-    table = standings(PRESETS["net"][1], club=club, filters=filters or Filters())
+    filters = filters or Filters()
+    table = standings(PRESETS["net"][1], club=club, filters=filters)
     fmt = request.GET.get("format")
     if fmt in FORMATS:
-        return standings_download(table, fmt, f"{club.slug}-all-time")
+        return standings_download(table, fmt, f"{club.slug}-all-time", filters)
     return render(request, "league/standings.html", {
         "club": club, "season": None, "standings": table, "form": form,
         "query": request.GET.urlencode(), "formats": FORMATS,

@@ -71,10 +71,35 @@ def test_the_page_downloads_the_same_numbers(client_as, club, played):  # noqa: 
     path = f"/clubs/{club.slug}/league/{played.pk}/"
     expected = page_numbers(played)
     answer = member.get(path, {"format": "json"})
-    assert from_records(json.loads(body(answer))["Standings"]) == expected
+    assert [tuple(r[k] for k in NUMBERS) for r in json.loads(body(answer))["rows"]] == expected
     answer = member.get(path, {"format": "csv"})
     assert 'filename="jade-2026-standings.csv"' in answer["Content-Disposition"]
     assert from_records(csv.DictReader(io.StringIO(body(answer).decode()))) == expected
+
+
+@pytest.mark.parametrize("query", [{}, {"as_of": "2026-03-06"}])
+def test_the_standings_json_is_the_same_from_the_page_the_api_and_the_command(
+        client_as, club, played, users, tmp_path, query):  # noqa: F811
+    """One document everywhere (issue #25): the page's JSON download is the API's answer, byte
+    for byte, filters included; export_standings writes the same."""
+    page = client_as("member").get(f"/clubs/{club.slug}/league/{played.pk}/",
+                                   {**query, "format": "json"})
+    assert page.status_code == 200
+    assert 'filename="jade-2026-standings.json"' in page["Content-Disposition"]
+    from_api = api(users, "member").get(f"/api/v1/seasons/{played.pk}/standings/", query)
+    assert body(page) == from_api.content
+    assert json.loads(body(page))["filters"] == query
+    if not query:
+        out = tmp_path / "standings.json"
+        call_command("export_standings", "--season", str(played.pk), "--format", "json",
+                     "--output", str(out))
+        assert out.read_bytes() == from_api.content
+
+
+def test_the_all_time_json_is_the_same_from_the_page_and_the_api(
+        client_as, club, played, users):  # noqa: F811
+    page = client_as("member").get(f"/clubs/{club.slug}/league/all-time/", {"format": "json"})
+    assert body(page) == api(users, "member").get(f"/api/v1/clubs/{club.slug}/standings/").content
 
 
 @pytest.mark.parametrize("fmt", ["csv", "xlsx", "json"])

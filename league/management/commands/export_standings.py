@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.core.management.base import BaseCommand, CommandError
+from rest_framework.renderers import JSONRenderer
 
 import exports
 from clubs.models import Season
@@ -12,6 +13,7 @@ from league.export_sheets import calculation_sheet, hands_sheet, standings_sheet
 from league.forms import FORMATS
 from league.models import rules_of
 from league.queries import Filters, standings
+from league.views import standings_json
 
 
 class Command(BaseCommand):
@@ -44,7 +46,11 @@ class Command(BaseCommand):
             sheets = [standings_sheet(table)]
             if format != "csv":
                 sheets.append(calculation_sheet(table))
-        chunks = exports.get_exporter(format).render(sheets)
+        if format == "json" and not hands:
+            # The API's document, as the page's JSON download writes it.
+            chunks = iter([JSONRenderer().render(standings_json(table, filters))])
+        else:
+            chunks = exports.get_exporter(format).render(sheets)
         try:
             with open(output, "wb") as out:
                 for chunk in chunks:
