@@ -7,6 +7,7 @@ score, settle or write hands themselves.
 from __future__ import annotations
 
 import datetime
+from functools import lru_cache
 
 from django import forms
 from django.core.validators import MaxLengthValidator
@@ -25,6 +26,7 @@ from clubs.models import (
 )
 from clubs.seating import SeatChoice, seat_problems, seat_table
 from clubs.text_limits import NOTES_MAX
+from scoring.engine import HandError, parse_hand, score_hand
 from settlements.engine.rotation import SEATS_FOR
 
 WIND_NAMES = dict(Wind.choices)
@@ -259,6 +261,23 @@ def losers_scores_count(rule) -> bool:
     return bool(payment.losers_settle_differences or payment.winner_pays_difference_if_lower)
 
 
+# A losing hand with nothing in it: plain runs, no honours, no pairs, no flowers.
+_NOTHING = {"seat_wind": "S", "prevailing_wind": "E", "mahjong": False, "melds": [], "bonus": [],
+            "concealed": "b2 b3 b4 c2 c3 c4 d2 d3 d4 b6 b7 c6 c7".split()}
+
+
+@lru_cache(maxsize=64)
+def loser_may_score_nothing(rule) -> bool:
+    """Whether a loser's hand can be worth 0 under ``rule``: then an empty agreed score for a
+    loser means 0 (004: "a hand with nothing scores nothing"), and the scorer types only the
+    losers who scored. Asked of the rule itself (a rule giving every hand a base score answers
+    False, and each box must be filled). A pure function of a frozen rule: cached."""
+    try:
+        return score_hand(parse_hand(_NOTHING), rule).score == 0
+    except HandError:
+        return False
+
+
 QUICK = "quick"
 FULL = "full"
 
@@ -318,12 +337,14 @@ class SeatEntryForm(forms.Form):
         # False where this seat's score changes no payment (a wall game; a loser under a rule
         # where only the winner scores): an empty agreed score is then 0, nothing to type.
         self.score_counts = True
+        # True for a loser whose hand may be worth nothing under the rule: empty means 0.
+        self.empty_means_zero = False
 
     def clean(self):
         data = super().clean()
         if data.get("mode") == QUICK:
             if data.get("score") is None and "score" not in self.errors:
-                if self.score_counts:
+                if self.score_counts and not self.empty_means_zero:
                     self.add_error("score", "Give the score the players agreed (0 if none).")
                 else:
                     data["score"] = 0

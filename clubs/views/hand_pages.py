@@ -20,6 +20,7 @@ from clubs.forms import (
     VoidHandForm,
     entered_hand,
     hand_forms,
+    loser_may_score_nothing,
     losers_scores_count,
 )
 from clubs.models import AuditAction, AuditEntry
@@ -41,8 +42,10 @@ def _mark_scores_that_count(outcome, seat_forms, rules) -> None:
     winner = outcome.winner_seat_id
     rule = rules.for_hand(bool(outcome.cleaned_data.get("goulash")))
     losers_count = losers_scores_count(rule)
+    nothing = losers_count and winner is not None and loser_may_score_nothing(rule)
     for form in seat_forms:
         form.score_counts = winner is not None and (form.seat.pk == winner or losers_count)
+        form.empty_means_zero = nothing and form.seat.pk != winner
 
 
 def _valid(outcome, seat_forms, rules) -> bool:
@@ -58,6 +61,8 @@ def _scores_data(rules) -> dict:
     return {
         "losers_score": int(losers_scores_count(rules.rule)),
         "goulash_losers_score": int(losers_scores_count(goulash)),
+        "losers_zero": int(loser_may_score_nothing(rules.rule)),
+        "goulash_losers_zero": int(loser_may_score_nothing(goulash)),
     }
 
 

@@ -1,10 +1,12 @@
 /* Record-a-hand page, progressively enhanced: the form works without this file.
    1. Each seat shows only the fields of the chosen entry (agreed score or full hand).
-   2. A tap palette of tiles fills the full hand's text fields (sets, held tiles, bonus).
+   2. A tap palette of tiles fills the full hand's text fields (sets, held tiles, bonus, the
+      winner's winning tile); one palette, in the seat being entered.
    3. The discarder question is hidden when the winner drew the tile or it was a wall game;
       picking a discarder answers "on a discard" in the same tap, and "Nobody" "from the wall".
    4. A seat whose score changes no payment (a wall game; a loser where only the winner is
-      paid) shows no score box: there is nothing to type.
+      paid) shows no score box: there is nothing to type. A loser whose hand may be worth
+      nothing under the rule (bmja) has "0" shown in an empty box: empty counts as 0.
    5. After the last answer about the win, the cursor goes to the first score to type. */
 (function () {
   "use strict";
@@ -32,40 +34,58 @@
     field.value = parts.join(separatorPattern.source === "," ? ", " : " ");
   }
 
-  function buildPalette(block) {
-    var melds = block.querySelector("textarea[name$='-melds']");
-    var held = block.querySelector("input[name$='-concealed']");
-    var bonus = block.querySelector("input[name$='-bonus']");
-    if (!melds || !held || !bonus) return;
-    var state = { target: "held", concealed: false };
+  // One palette for the page, in the seat being entered (the seat whose "Full hand" was
+  // chosen, or whose tile fields were last touched): four seats' palettes made the page of a
+  // full-hand night about 5,500 px long on a phone.
+  var palette = null;
 
-    var palette = el("div", { "class": "palette", role: "group", "aria-label": "Tile palette" });
+  function fieldsOf(block) {
+    return {
+      melds: block.querySelector("textarea[name$='-melds']"),
+      held: block.querySelector("input[name$='-concealed']"),
+      bonus: block.querySelector("input[name$='-bonus']"),
+      win: block.querySelector("input[name$='-win_tile']")
+    };
+  }
+
+  function buildPalette() {
+    var state = { block: null, target: "held", concealed: false };
+    var node = el("div", { "class": "palette", role: "group", "aria-label": "Tile palette" });
     var targets = el("div", { "class": "targets" });
-    var kinds = [["held", "Held tiles"], ["pung", "Pung"], ["kong", "Kong"], ["chow", "Chow"], ["pair", "Pair"]];
+    var kinds = [["held", "Held tiles"], ["pung", "Pung"], ["kong", "Kong"], ["chow", "Chow"], ["pair", "Pair"], ["win", "Winning tile"]];
     var targetButtons = kinds.map(function (k) {
       var b = el("button", { type: "button", "data-target": k[0], "aria-pressed": String(k[0] === "held") }, k[1]);
-      b.addEventListener("click", function () {
-        state.target = k[0];
-        targetButtons.forEach(function (o) { o.setAttribute("aria-pressed", String(o === b)); });
-      });
+      b.addEventListener("click", function () { choose(k[0]); });
       targets.appendChild(b);
       return b;
     });
+    function choose(target) {
+      state.target = target;
+      targetButtons.forEach(function (o) { o.setAttribute("aria-pressed", String(o.getAttribute("data-target") === target)); });
+    }
     var hidden = el("button", { type: "button", "data-concealed": "1", "aria-pressed": "false" }, "Concealed set");
     hidden.addEventListener("click", function () {
       state.concealed = !state.concealed;
       hidden.setAttribute("aria-pressed", String(state.concealed));
     });
     targets.appendChild(hidden);
-    palette.appendChild(targets);
+    node.appendChild(targets);
 
     var grid = el("div", { "class": "tiles" });
     function tileButton(code, cls) {
       var b = el("button", { type: "button", "class": cls, "data-tile": code, "aria-label": code }, LABELS[code] || code);
       b.addEventListener("click", function () {
-        if (BONUS.indexOf(code) >= 0) return appendWord(bonus, code, " ");
-        if (state.target === "held") return appendWord(held, code, " ");
-        appendWord(melds, state.target + " " + code + (state.concealed ? " concealed" : ""), ", ");
+        var f = fieldsOf(state.block);
+        if (state.target === "win" && f.win) {
+          // The winning tile is one tile: a tap replaces it, then the palette goes back to
+          // the held tiles.
+          f.win.value = code;
+          f.win.dispatchEvent(new Event("input", { bubbles: true }));
+          return choose("held");
+        }
+        if (BONUS.indexOf(code) >= 0) return appendWord(f.bonus, code, " ");
+        if (state.target === "held" || state.target === "win") return appendWord(f.held, code, " ");
+        appendWord(f.melds, state.target + " " + code + (state.concealed ? " concealed" : ""), ", ");
       });
       grid.appendChild(b);
     }
@@ -76,12 +96,33 @@
     BONUS.forEach(function (f) { tileButton(f, "f"); });
     var undo = el("button", { type: "button", "class": "h", "aria-label": "Undo last" }, "⌫");
     undo.addEventListener("click", function () {
-      if (state.target === "held") removeLastWord(held, / +/);
-      else removeLastWord(melds, /,/);
+      var f = fieldsOf(state.block);
+      if (state.target === "win" && f.win) f.win.value = "";
+      else if (state.target === "held") removeLastWord(f.held, / +/);
+      else removeLastWord(f.melds, /,/);
     });
     grid.appendChild(undo);
-    palette.appendChild(grid);
-    block.insertBefore(palette, block.firstChild);
+    node.appendChild(grid);
+
+    return {
+      node: node,
+      // Into this seat's full-hand fields; "Winning tile" only where the seat won.
+      moveTo: function (block) {
+        if (state.block === block) return;
+        state.block = block;
+        block.insertBefore(node, block.firstChild);
+        var legend = block.closest("fieldset").querySelector("legend");
+        node.setAttribute("aria-label", "Tile palette" + (legend ? ": " + legend.textContent : ""));
+        this.showWin();
+      },
+      showWin: function () {
+        if (!state.block) return;
+        var win = fieldsOf(state.block).win;
+        var shown = !!win && !win.closest(".field").hidden;
+        targetButtons[targetButtons.length - 1].hidden = !shown;
+        if (!shown && state.target === "win") choose("held");
+      }
+    };
   }
 
   function showMode(entry) {
@@ -101,6 +142,7 @@
       if (tile) tile.closest(".field").hidden = !isWinner;
       if (fishing) fishing.closest(".field").hidden = isWinner;
     });
+    if (palette) palette.showWin();
   }
 
   function showDiscarder(form) {
@@ -148,6 +190,16 @@
     return form.getAttribute(key) !== "0";
   }
 
+  // A loser whose hand may be worth nothing under the rule: an empty box means 0 (the server
+  // reads it so too), so only the losers who scored are typed.
+  function emptyIsZero(form, entry) {
+    var winner = form.querySelector("input[name='winner']:checked");
+    if (!winner || winner.value === "draw" || winner.value === entry.getAttribute("data-seat")) return false;
+    var goulash = form.querySelector("input[name='goulash']");
+    var key = goulash && goulash.checked ? "data-goulash-losers-zero" : "data-losers-zero";
+    return form.getAttribute(key) === "1";
+  }
+
   function showScoresThatCount(form) {
     var winner = form.querySelector("input[name='winner']:checked");
     var draw = winner && winner.value === "draw";
@@ -171,6 +223,19 @@
         entry.querySelector(".mode").hidden = false;
         showMode(entry);
       }
+      var box = entry.querySelector("input[name$='-score']");
+      var zero = !nothing && emptyIsZero(form, entry);
+      if (box) box.placeholder = zero ? "0" : "";
+      var hint = entry.querySelector(".zero-note");
+      if (!hint && box) {
+        hint = el("span", { "class": "helptext zero-note", id: box.id + "-zero" }, "Empty counts as 0: type it only if this hand scored.");
+        box.after(hint);
+      }
+      if (hint) {
+        hint.hidden = !zero;
+        if (zero) box.setAttribute("aria-describedby", hint.id);
+        else box.removeAttribute("aria-describedby");
+      }
     });
   }
 
@@ -184,11 +249,20 @@
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("record-form");
     if (!form) return;
+    palette = buildPalette();
     form.querySelectorAll(".seat-entry").forEach(function (entry) {
-      buildPalette(entry.querySelector(".full-hand"));
+      var block = entry.querySelector(".full-hand");
       showMode(entry);
+      var chosen = entry.querySelector("input[name$='-mode']:checked");
+      if (chosen && chosen.value === "full" && !palette.node.parentNode) palette.moveTo(block);
       entry.addEventListener("change", function (e) {
-        if (e.target.name && /-mode$/.test(e.target.name)) showMode(entry);
+        if (e.target.name && /-mode$/.test(e.target.name)) {
+          showMode(entry);
+          if (e.target.value === "full") palette.moveTo(block);
+        }
+      });
+      block.addEventListener("focusin", function (e) {
+        if (e.target.matches("textarea, input[type=text]")) palette.moveTo(block);
       });
     });
     showDiscarder(form);

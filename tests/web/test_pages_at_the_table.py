@@ -197,13 +197,43 @@ def test_under_a_winner_only_rule_the_losers_need_no_score(client_as, club, play
     assert sorted(e.data["score"] for e in hand.entries.all()) == [0, 0, 0, 60]
 
 
-def test_under_bmja_a_losers_empty_score_is_still_asked_for(client_as, table):
-    """004: the losers settle their differences, so each loser's score matters."""
+def test_under_bmja_a_losers_empty_score_counts_as_0(client_as, table):
+    """Issue #25: under 004 a loser's hand may score nothing, so an empty box is that 0 (the
+    record page shows "0" in it); only the losers who scored are typed."""
     post = outcome_post(table, "S", discarder="W", scores={"S": 60, "E": 8, "W": 4})
+    answer = client_as("scorer").post(table_url(table, "record-hand"), post)
+    assert answer.status_code == 302
+    hand = Hand.objects.get(table=table)
+    scores = {e.seat.starting_wind: e.data["score"] for e in hand.entries.select_related("seat")}
+    assert scores == {"E": 8, "S": 60, "W": 4, "N": 0}
+
+
+def test_under_bmja_the_winners_empty_score_is_still_asked_for(client_as, table):
+    """A Mah Jong always scores: the winner's empty box is a question, not a 0."""
+    post = outcome_post(table, "S", discarder="W", scores={"E": 8, "W": 4, "N": 0})
     answer = client_as("scorer").post(table_url(table, "record-hand"), post)
     assert answer.status_code == 400
     assert "Give the score the players agreed (0 if none)." in answer.content.decode()
     assert not Hand.objects.exists()
+
+
+def test_a_rule_where_every_losing_hand_scores_asks_for_each_box():
+    """"Where the rule allows it": a rule paying every losing hand for its runs never reads an
+    empty box as 0; the built-in rules all let a losing hand score nothing."""
+    from clubs.forms import loser_may_score_nothing
+
+    rules = builtin_house_rules()
+    assert all(loser_may_score_nothing(rule) for rule in rules.values())
+    runs = rules["bmja"].derive("runs-pay", {"add_items": [{
+        "code": "every_run", "wording": "Each run, in any hand", "rule": "chows",
+        "points": 2, "who": "losers"}]})
+    assert not loser_may_score_nothing(runs)
+
+
+def test_the_record_page_says_which_empty_boxes_are_0(client_as, table):
+    page = client_as("scorer").get(table_url(table, "record-hand")).content.decode()
+    assert 'data-losers-zero="1"' in page and 'data-goulash-losers-zero="1"' in page
+    assert "for a loser whose hand may score nothing under the house rule" in page
 
 
 @pytest.mark.parametrize(("discarder", "source"), [("", "wall"), ("W", "discard")])
