@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from clubs.models import ClubSession, Member, Seat, Table, Wind
+from houserules.models import HouseRuleVersion
 from settlements.engine.rotation import SEATS_FOR
 
 WIND_NAMES = dict(Wind.choices)
@@ -23,15 +24,19 @@ class SeatChoice:
     starting_wind: str
 
 
-def players_of(session: ClubSession) -> int:
-    return session.house_rule_version.data.get("scoring", {}).get("players", 4)
+def players_of(session: ClubSession, version: HouseRuleVersion | None = None) -> int:
+    """How many the table seats: its own house rule's players (a table of 3 or 5 under the 001
+    variation), else the session's."""
+    version = version or session.house_rule_version
+    return version.data.get("scoring", {}).get("players", 4)
 
 
 def _where(wind: str) -> str:
     return WIND_NAMES[wind] if wind else "out for the first hand"
 
 
-def seat_problems(session: ClubSession, seats: list[SeatChoice]
+def seat_problems(session: ClubSession, seats: list[SeatChoice],
+                  version: HouseRuleVersion | None = None,
                   ) -> tuple[list[dict[str, list[str]]], list[str]]:
     """What is wrong with a seating: for each seat, messages by field (``member``,
     ``guest_name``, ``starting_wind``), and the table's own messages (how many players, which
@@ -66,9 +71,10 @@ def seat_problems(session: ClubSession, seats: list[SeatChoice]
         winds.add(wind)
         problems.append(problem)
     table: list[str] = []
-    players = players_of(session)
+    players = players_of(session, version)
     if len(seats) != players:
-        table.append(f"This session's house rule is for {players} players: seat {players} "
+        whose = "This table's" if version else "This session's"
+        table.append(f"{whose} house rule is for {players} players: seat {players} "
                      f"(you seated {len(seats)}).")
     elif not any(problems) and winds - {""} != set(SEATS_FOR[players]):
         table.append(f"Give the starting winds {', '.join(SEATS_FOR[players])} one each"
@@ -78,13 +84,15 @@ def seat_problems(session: ClubSession, seats: list[SeatChoice]
 
 
 @transaction.atomic
-def seat_table(session: ClubSession, seats: list[SeatChoice], number: int | None = None) -> Table:
+def seat_table(session: ClubSession, seats: list[SeatChoice], number: int | None = None,
+               version: HouseRuleVersion | None = None) -> Table:
     """A new table of the session (numbered next unless ``number`` is given) with its seats in
-    the order given. The caller has checked them with ``seat_problems``."""
+    the order given, played under ``version`` when it is not the session's house rule. The
+    caller has checked them with ``seat_problems`` (given the same ``version``)."""
     if number is None:
         last = session.tables.order_by("-number").values_list("number", flat=True).first()
         number = (last or 0) + 1
-    table = Table.objects.create(session=session, number=number)
+    table = Table.objects.create(session=session, number=number, house_rule_version=version)
     Seat.objects.bulk_create(
         Seat(table=table, position=position, member=seat.member,
              guest_name="" if seat.member else seat.guest_name.strip(),

@@ -36,11 +36,14 @@ __all__ = [
 # -- house rules ------------------------------------------------------------------------------
 
 
-def rules_of(session: ClubSession) -> SessionRules:
+def rules_of(session: ClubSession, table: Table | None = None) -> SessionRules:
+    """The rules a table plays under: its own version (a table of 3 or 5 on a night of fours)
+    or the session's; the goulash rule is always the session's."""
     # houserules.resolve.rule_of is the project's one cache of parsed versions.
     goulash = session.goulash_rule_version_id
+    own = table.house_rule_version_id if table is not None else None
     return SessionRules(
-        rule_of(session.house_rule_version_id), rule_of(goulash) if goulash else None
+        rule_of(own or session.house_rule_version_id), rule_of(goulash) if goulash else None
     )
 
 
@@ -89,7 +92,7 @@ def build_table_state(table: Table) -> TableState:
     """Replay every stored hand of the table through the engines (no writes)."""
     session = table.session  # loaded by most callers; one query otherwise
     hands = recorded_hands([table.pk])[table.pk]
-    return replay(seats_of(table), hands, rules_of(session), table_id=table.pk)
+    return replay(seats_of(table), hands, rules_of(session, table), table_id=table.pk)
 
 
 def stored_table_state(table: Table, last: int | None = None, before: int | None = None,

@@ -21,6 +21,7 @@ from clubs.models import (
     HandResult,
     HouseRuleVersion,
     Seat,
+    Table,
 )
 
 FORMAT = "mahjong-club-export"
@@ -88,6 +89,8 @@ def _house_rules(club: Club, sessions: list[ClubSession]) -> list[dict]:
     if club.default_house_rule_id:
         records.setdefault(club.default_house_rule_id, club.default_house_rule)
     used = {v.pk for s in sessions for v in (s.house_rule_version, s.goulash_rule_version) if v}
+    used |= set(Table.objects.filter(session__in=sessions, house_rule_version__isnull=False)
+                .values_list("house_rule_version_id", flat=True))
     versions = (HouseRuleVersion.objects.filter(record__club=club)
                 | HouseRuleVersion.objects.filter(pk__in=used))
     by_record: dict[int, list[HouseRuleVersion]] = {}
@@ -125,7 +128,7 @@ class _Keys:
 
 
 def _session(session: ClubSession, keys: _Keys) -> dict:
-    tables = session.tables.order_by("number")
+    tables = session.tables.select_related("house_rule_version__record").order_by("number")
     return {
         "season": keys.season.get(session.season_id),
         "date": _stamp(session.date),
@@ -149,6 +152,8 @@ def _table(table, keys: _Keys) -> dict:
     state = table.state or {}
     return {
         "number": table.number,
+        # A table of 3 or 5 on a night of fours plays under its own version (null: the night's).
+        "house_rule": _rule_ref(table.house_rule_version),
         "seats": [{"key": keys.seat[s.pk], "position": s.position,
                    "member": keys.member.get(s.member_id),
                    "guest_name": s.guest_name, "starting_wind": s.starting_wind}

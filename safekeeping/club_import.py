@@ -178,7 +178,8 @@ def _session(given, club, members, seasons, versions, users, report: ImportRepor
     _stamp(ClubSession, session.pk, created=_when(given.get("created")))
     report.sessions += 1
     for given_table in given["tables"]:
-        table = Table.objects.create(session=session, number=given_table["number"])
+        table = Table.objects.create(session=session, number=given_table["number"],
+                                     house_rule_version=version(given_table.get("house_rule")))
         seats = {}
         for s in given_table["seats"]:
             seats[s["key"]] = Seat.objects.create(

@@ -123,6 +123,16 @@ class Table(models.Model):
     # pot, who deals next), so recording a hand reads one locked row instead of replaying the
     # night. Rebuilt by clubs.recording.recompute_table; never the record.
     state = models.JSONField(null=True, blank=True, editable=False)
+    # The 001 variation this table plays under when its number of players differs from the
+    # session's house rule (a table of five on a night of fours, seated by the door's draw);
+    # blank: the session's own. Frozen like the session's.
+    house_rule_version = models.ForeignKey(
+        "houserules.HouseRuleVersion",
+        null=True,
+        blank=True,
+        on_delete=models.RESTRICT,
+        related_name="tables",
+    )
 
     class Meta:
         ordering = ["session", "number"]

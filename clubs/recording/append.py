@@ -44,7 +44,7 @@ def load_table(table_id: int, user) -> Table | None:
     largest single cost of recording a hand, hence plain SQL."""
     member_user = user.pk if user is not None and user.is_authenticated else None
     sql = f"""
-        SELECT t.id, t.session_id, t.number, t.state,
+        SELECT t.id, t.session_id, t.number, t.state, t.house_rule_version_id,
                s.club_id, s.season_id, s.status, s.house_rule_version_id,
                s.goulash_rule_version_id, c.name, c.slug, c.published,
                (SELECT m.role FROM {Member._meta.db_table} m
@@ -59,14 +59,15 @@ def load_table(table_id: int, user) -> Table | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    (pk, session_id, number, state, club_id, season_id, status, version_id, goulash_id, name,
-     slug, published, role) = row
+    (pk, session_id, number, state, table_rule, club_id, season_id, status, version_id,
+     goulash_id, name, slug, published, role) = row
     club = _loaded(Club, id=club_id, name=name, slug=slug, published=bool(published))
     session = _loaded(ClubSession, id=session_id, club_id=club_id, season_id=season_id,
                       status=status, house_rule_version_id=version_id,
                       goulash_rule_version_id=goulash_id)
     session.club = club
     table = _loaded(Table, id=pk, session_id=session_id, number=number,
+                    house_rule_version_id=table_rule,
                     state=json.loads(state) if isinstance(state, str) else state)
     table.session = session
     if member_user is not None:

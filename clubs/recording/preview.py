@@ -54,6 +54,7 @@ class HandPreview:
     totals_after: dict[int, int]
     pot_before: int
     pot_after: int
+    table: Table | None = None  # whose rules (``rules_of``) move the seating on
 
     @property
     def seating(self) -> Seating:
@@ -142,7 +143,7 @@ def preview_next(table: Table, session: ClubSession, snap: TableSnapshot, entry:
     if expected is not None and expected != number:
         raise HandConflict(expected, number)
     seating = seating.with_goulash(outcome.goulash)
-    computed = compute_hand(rules_of(session), seating, outcome, snap.pot)
+    computed = compute_hand(rules_of(session, table), seating, outcome, snap.pot)
     seat_ids = {w: s for s, w in seating.winds.items()}
     net = {seat_ids[w]: n for w, n in computed.settlement.net.items()}
     return HandPreview(
@@ -154,6 +155,7 @@ def preview_next(table: Table, session: ClubSession, snap: TableSnapshot, entry:
         totals_after={s: t + net.get(s, 0) for s, t in snap.totals.items()},
         pot_before=computed.settlement.pot_before,
         pot_after=computed.settlement.pot_after,
+        table=table,
     )
 
 
@@ -175,7 +177,8 @@ def preview_hand(table: Table, entry: dict) -> HandPreview:
 
 
 def state_after(session, snap: TableSnapshot, preview: HandPreview, winner_id: int | None) -> dict:
-    rot = rotation_advance(rules_of(session).rule, rotation_from_json(snap.rotation), winner_id)
+    rot = rotation_advance(rules_of(session, preview.table).rule,
+                           rotation_from_json(snap.rotation), winner_id)
     return snapshot_json(
         preview.number, preview.totals_after, preview.pot_after, seating_of(rot),
         rotation_json(rot), snap.seats, snap.rev + 1,

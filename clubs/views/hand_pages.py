@@ -95,7 +95,7 @@ def record_hand_page(request, club, club_session, table):
         return redirect(_table_url(club, club_session, table))
     state = tv.next_hand_view(table)
     seats_winds = tv.seats_for_next_hand(state)
-    rules = table_state.rules_of(club_session)
+    rules = table_state.rules_of(club_session, table)
     data = request.POST if request.method == "POST" else None
     initial = {"goulash": state["next"]["goulash"], **_winner_asked(request, seats_winds)}
     outcome, seat_forms = hand_forms(data, seats_winds, initial)
@@ -190,7 +190,7 @@ def correct_hand_page(request, club, club_session, table, hand):
     seats_winds = tv.seats_of_hand(hand)
     # Every seat of the table may be swapped, a fifth player sitting this hand out included.
     seats = list(table.seats.select_related("member").order_by("position"))
-    rules = table_state.rules_of(club_session)
+    rules = table_state.rules_of(club_session, table)
     action = request.POST.get("action") if request.method == "POST" else None
     data = request.POST if action == "edit" else None
     outcome, seat_forms = hand_forms(data, seats_winds, *tv.initial_from_hand(hand))
