@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "compare",
     "sheets",
+    "door",
 ]
 
 # Background work (long rule comparisons) through Django's Tasks API: the django-tasks backport

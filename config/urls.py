@@ -9,6 +9,7 @@ urlpatterns = [
     # The club API first: its routes are the ones tables hit while a night is played.
     path("api/v1/", include("clubs.api_urls")),
     path("api/v1/", include("sheets.api_urls")),
+    path("api/v1/", include("door.api_urls")),
     path("api/v1/", include("scoring.urls")),
     # Before the house-rule routes: house-rules/compare/ is not a house rule's slug.
     path("api/v1/", include("compare.api_urls")),
@@ -20,6 +21,7 @@ urlpatterns = [
     path("api/v1/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("", include("compare.urls")),
     path("", include("sheets.urls")),
+    path("", include("door.urls")),
     path("", include("clubs.urls")),
     path("", include("league.urls")),
 ]

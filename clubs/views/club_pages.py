@@ -6,10 +6,11 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from clubs.forms import SeatingForm, StartSessionForm
-from clubs.models import AuditAction, AuditEntry, SessionStatus
+from clubs.models import AuditAction, AuditEntry, Seat, SessionStatus
 from clubs.permissions import can_admin, member_clubs, visible_clubs
 from clubs.views.access import READ, RECORD, club_page, roles_context
 from clubs.views.audit_log import log_creation
@@ -23,7 +24,18 @@ def home(request):
     published = visible_clubs(request.user).filter(published=True).exclude(
         pk__in=[club.pk for club in mine]
     )
-    return render(request, "clubs/home.html", {"my_clubs": mine, "published_clubs": published})
+    return render(request, "clubs/home.html", {"my_clubs": mine, "published_clubs": published,
+                                               "tonight": tables_tonight(request.user)})
+
+
+def tables_tonight(user) -> list[Seat]:
+    """"Your table tonight": the user's seats at today's open sessions (one query)."""
+    if not user.is_authenticated:
+        return []
+    return list(Seat.objects.filter(member__user=user, member__active=True,
+                                    table__session__date=timezone.localdate(),
+                                    table__session__status=SessionStatus.OPEN)
+                .select_related("table__session__club").order_by("table__session__club__name"))
 
 
 def players_for(house_rule_version) -> int:

@@ -53,8 +53,6 @@ def _solve(req: DrawRequest, costs: Costs, start, base: int, seconds: float
            ) -> tuple[list[list[str]], str]:
     keys = sorted(p.key for p in req.players)
     tables = range(len(req.sizes))
-    if len(req.sizes) == 1:
-        return [keys], "optimal"
     model = cp_model.CpModel()
     x = {(p, t): model.new_bool_var(f"x_{i}_{t}") for i, p in enumerate(keys) for t in tables}
     for p in keys:
