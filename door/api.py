@@ -104,7 +104,7 @@ def door_data(session: ClubSession) -> dict:
         "session": session.pk,
         "check_ins": CheckInSerializer(state["here"] + state["gone"], many=True).data,
         "rules": RuleSerializer(state["rules"], many=True).data,
-        "takings": {"paid": str(money.paid), "owed": str(money.owed),
+        "takings": {"paid": f"{money.paid:.2f}", "owed": f"{money.owed:.2f}",
                     "currency": money.currency},
         "draw": None,
         "tables": [t.pk for t in state["tables"]],

@@ -170,11 +170,11 @@ def takings(session: ClubSession) -> Takings:
     """The night's table money: paid and still owed (one query)."""
     money = CheckIn.objects.filter(session=session).aggregate(
         players=Count("pk"),
-        paid=Sum("money_due", filter=Q(paid=True)),
-        owed=Sum("money_due", filter=Q(paid=False)),
-        paid_count=Count("pk", filter=Q(paid=True, money_due__gt=0)),
-        owed_count=Count("pk", filter=Q(paid=False, money_due__gt=0)),
+        taken=Sum("money_due", filter=Q(paid=True)),
+        owing=Sum("money_due", filter=Q(paid=False)),
+        taken_from=Count("pk", filter=Q(paid=True, money_due__gt=0)),
+        owed_by=Count("pk", filter=Q(paid=False, money_due__gt=0)),
     )
-    return Takings(money["players"], money["paid"] or Decimal("0"),
-                   money["owed"] or Decimal("0"), money["paid_count"], money["owed_count"],
+    return Takings(money["players"], money["taken"] or Decimal("0"),
+                   money["owing"] or Decimal("0"), money["taken_from"], money["owed_by"],
                    settings_of(session.club).currency)

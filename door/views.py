@@ -7,7 +7,6 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -41,7 +40,9 @@ def door_page(view):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not can_record(request.user, club):
-            raise PermissionDenied(RUNS_THE_DOOR)
+            # Said on the page itself: who runs the door, and whom to ask.
+            return render(request, "door/forbidden.html", {"club": club,
+                                                           "reason": RUNS_THE_DOOR}, status=403)
         if club_session is None:
             return view(request, club, **kwargs)
         return view(request, club, club_session, **kwargs)
@@ -228,7 +229,8 @@ def table_cards(request, club, club_session):
 @door_page
 def door_settings(request, club):
     if not can_admin(request.user, club):
-        raise PermissionDenied("Only a club admin changes the door settings.")
+        return render(request, "door/forbidden.html", {
+            "club": club, "reason": "Only a club admin changes the door settings."}, status=403)
     instance = DoorSettings.objects.filter(club=club).first() or DoorSettings(club=club)
     form = DoorSettingsForm(request.POST or None, instance=instance, club=club)
     if request.method == "POST" and form.is_valid():
