@@ -24,6 +24,7 @@ class RuleForm(forms.Form):
                                       required=False)
 
     def __init__(self, *args, people, **kwargs):
+        kwargs.setdefault("auto_id", "rule_%s")  # one page holds this form and the swap's
         super().__init__(*args, **kwargs)
         choices = [(c.pk, c.name) for c in people]
         self.fields["first"].choices = choices
@@ -51,6 +52,7 @@ class SwapForm(forms.Form):
     revision = forms.IntegerField(widget=forms.HiddenInput)
 
     def __init__(self, *args, people, **kwargs):
+        kwargs.setdefault("auto_id", "swap_%s")
         super().__init__(*args, **kwargs)
         choices = [(pk, name) for pk, name in people]
         self.fields["first"].choices = choices

@@ -67,7 +67,9 @@ def _render_door(request, club, club_session, forms=None, status=200):
         "guest_form": forms.get("guest") or GuestForm(),
         "rule_form": forms.get("rule") or RuleForm(people=state["here"]),
         "swap_form": forms.get("swap") or (
-            SwapForm(people=state["draw_people"], initial={"revision": state["draw"].revision})
+            SwapForm(people=state["draw_people"], initial={
+                "revision": state["draw"].revision,
+                "second": state["draw_people"][1][0] if len(state["draw_people"]) > 1 else None})
             if state["draw"] else None),
         "accept_form": AcceptForm(initial={"revision": state["draw"].revision})
         if state["draw"] else None,

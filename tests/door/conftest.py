@@ -8,6 +8,7 @@ from clubs.models import Member
 from tests.web.conftest import (  # noqa: F401  (fixtures)
     PASSWORD,
     bmja_version,
+    chromium,
     client_as,
     club,
     club_session,
