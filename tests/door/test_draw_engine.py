@@ -95,7 +95,7 @@ def nights(draw_from):
             past, seed)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(nights())
 def test_everyone_is_seated_once_at_allowed_sizes_and_every_rule_holds(night):
     people, sizes, allowed, constraints, past, seed = night
