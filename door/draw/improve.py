@@ -21,9 +21,9 @@ RESTARTS = 8
 
 
 def best_start(req: DrawRequest, costs: Costs, rng: random.Random, base: int = 4,
-               restarts: int = RESTARTS) -> list[list[str]] | None:
+               restarts: int | None = None) -> list[list[str]] | None:
     best, best_cost = None, None
-    for _ in range(restarts):
+    for _ in range(restarts or RESTARTS):
         tables = greedy_tables(req, costs, random.Random(rng.random()), base)
         if tables is None:
             continue

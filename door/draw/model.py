@@ -76,7 +76,7 @@ class DrawRequest:
     weights: Weights = Weights()
     # Wall-clock ceiling for the solver; it also stops on a fixed amount of deterministic work,
     # so two draws with the same seed agree on any machine that is not much slower.
-    time_limit: float = 1.5
+    time_limit: float = 1.2
     deterministic_work: float = 4.0
 
 
