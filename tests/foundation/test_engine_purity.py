@@ -8,7 +8,7 @@ from tests.conftest import REPO
 PROBE = r"""
 import importlib, pkgutil, sys
 imported = []
-for package_name in ("scoring.engine", "settlements.engine", "play"):
+for package_name in ("scoring.engine", "settlements.engine", "play", "door.draw"):
     package = importlib.import_module(package_name)
     imported.append(package_name)
     for module in pkgutil.walk_packages(package.__path__, package_name + "."):
