@@ -31,8 +31,9 @@ from door.draw import (
 )
 from door.draw import draw as solve
 from door.history import season_history
-from door.models import CheckIn, DrawRule, OddTables, RuleKind, TableDraw
+from door.models import CheckIn, DrawRule, OddTables, RuleKind, TableDraw, player_key
 from door.variations import players_in, settings_of, versions_for
+from houserules.models import HouseRuleVersion
 
 
 class DrawConflict(Exception):
@@ -56,7 +57,6 @@ class Tonight:
 def _seated_elsewhere(session: ClubSession, draw: TableDraw | None) -> set[str]:
     """Players already at a table of the night that the draw did not make (seated by hand)."""
     own = set(draw.tables) if draw is not None and draw.accepted_revision else set()
-    from door.models import player_key
     return {player_key(m, g) for m, g in
             Table.objects.filter(session=session).exclude(pk__in=own)
             .values_list("seats__member_id", "seats__guest_name") if m or g}
@@ -187,7 +187,6 @@ def accept(session: ClubSession, revision: int) -> tuple[TableDraw, bool]:
         # A redraw after accepting (before play): the earlier drawn tables go.
         Table.objects.filter(pk__in=draw.tables, session=session).delete()
         versions = {int(k): v for k, v in draw.versions.items()}
-        from houserules.models import HouseRuleVersion
         by_pk = HouseRuleVersion.objects.in_bulk(versions.values())
         base = players_in(session.house_rule_version)
         last = (Table.objects.filter(session=session).order_by("-number")

@@ -98,7 +98,7 @@ def members(request, club, club_session):
         added, removed = set_members(club_session, ids)
     except DoorError as err:
         return _mended(request, club, club_session, err)
-    here = sum(1 for _ in CheckIn.objects.filter(session=club_session, left__isnull=True))
+    here = CheckIn.objects.filter(session=club_session, left__isnull=True).count()
     messages.success(request, f"Checked in {added}, gone home {removed}: {here} here.")
     return redirect(door_url(club_session) + "#here")
 

@@ -258,3 +258,20 @@ def test_the_admin_sets_table_money_and_the_odd_tables(client_as, club, house_ru
     answer = client.post(reverse("door:settings", args=[club.slug]), {"table_money": "-1",
                                                                       "odd_tables": "5"})
     assert answer.status_code == 400
+
+
+def test_the_door_page_reads_the_same_queries_however_many_came(client_as, tonight, members,
+                                                               django_assert_max_num_queries):
+    """The page reads what was stored when the draw was made: its queries do not grow with the
+    people checked in or the tables drawn."""
+    client = client_as("scorer")
+    tick(client, tonight, members[:4])
+    draw_and_accept(client, tonight)
+    with django_assert_max_num_queries(40) as few:
+        assert client.get(url("session", tonight)).status_code == 200
+    small = len(few.captured_queries)
+    client.post(url("members", tonight), {"member": [m.pk for m in members]})
+    draw_and_accept(client, tonight)
+    with django_assert_max_num_queries(small) as many:
+        assert client.get(url("session", tonight)).status_code == 200
+    assert len(many.captured_queries) == small
