@@ -8,6 +8,8 @@ Screenshots go to tests/screenshots/door-*.png (git-ignored).
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 import shutil
 import subprocess
 
@@ -44,8 +46,15 @@ def wider_than_screen(page) -> list[str]:
 
 
 def test_a_night_at_the_door_on_a_phone(chromium, live_server, club, users, bmja_version):
-    for name in NAMES:
-        Member.objects.create(club=club, display_name=name)
+    people = [Member.objects.create(club=club, display_name=name) for name in NAMES]
+    # Last week's night: three tables of four, so tonight's draw has a season to mix against.
+    last_week = ClubSession.objects.create(club=club, date=timezone.localdate() - dt.timedelta(7),
+                                           house_rule_version=bmja_version)
+    for number in range(3):
+        table = Table.objects.create(session=last_week, number=number + 1)
+        for position, member in enumerate(people[number * 4:number * 4 + 4]):
+            Seat.objects.create(table=table, member=member, position=position,
+                                starting_wind="ESWN"[position])
     night = ClubSession.objects.create(club=club, date=timezone.localdate(),
                                        house_rule_version=bmja_version)
     page = phone_page(chromium)
@@ -70,6 +79,10 @@ def test_a_night_at_the_door_on_a_phone(chromium, live_server, club, users, bmja
         page.evaluate("document.getElementById('draw').scrollIntoView()")
         shot(page, "door-2-drawn", ".door-tables")
         assert page.locator(".door-table").count() == 3
+        mixing = page.locator("#quality").inner_text()
+        found = re.search(r"(\d+) pairs? meeting again \(a random draw: ([\d.]+) on average",
+                          mixing)
+        assert found and int(found[1]) < float(found[2]), mixing
         assert wider_than_screen(page) == []
         before = page.locator(".door-table").nth(0).inner_text()
         # Swap the first two players of tables 1 and 2 and see the effect.
