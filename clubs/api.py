@@ -34,7 +34,6 @@ from clubs.recording import (
     HandConflict,
     HandInputError,
     correct_hand,
-    load_table,
     preview_hand,
     record_hand,
     swap_seats,
@@ -429,7 +428,7 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         value = row_id(data.get("table") if isinstance(data, dict) else None)
         table = None
         if value is not None:
-            table = load_table(value, self.request.user)
+            table = Table.objects.select_related("session__club").filter(pk=value).first()
             if table is not None and not perms.can_view_club(self.request.user,
                                                              table.session.club):
                 table = None  # another club's table reads as no table at all

@@ -38,18 +38,7 @@ def club_role(user, club: Club | int) -> str | None:
         return None
     if user.is_superuser:
         return ADMIN
-    club_id = club if isinstance(club, int) else club.pk
-    known = getattr(user, "_club_role_known", {})
-    if club_id in known:
-        return known[club_id]
-    return _roles(user).get(club_id)
-
-
-def remember_role(user, club_id: int, role: str | None) -> None:
-    """Keep a role read along with another query (saves a query on the recording path)."""
-    if not hasattr(user, "_club_role_known"):
-        user._club_role_known = {}
-    user._club_role_known[club_id] = role
+    return _roles(user).get(club if isinstance(club, int) else club.pk)
 
 
 def has_role(user, club: Club | int, role: str) -> bool:

@@ -134,7 +134,7 @@ def database_from_url(url: str, *, default_sqlite: Path) -> dict:
                 f"DATABASE_URL has a port that is not a number 1-65535: {_redacted(url)}"
             ) from None
         return {
-            "ENGINE": "config.postgresql",
+            "ENGINE": "django.db.backends.postgresql",
             "NAME": unquote(parsed.path.lstrip("/")) or "postgres",
             "USER": unquote(parsed.username or ""),
             "PASSWORD": unquote(parsed.password or ""),

@@ -180,16 +180,6 @@ REST_FRAMEWORK = {
 
 # Requests per period ("120/min", "10/s", "5000/hour", "none" for no limit): anonymous
 # visitors, each signed-in user, and the public calculators (/score, /settle) per client.
-# How recorded hands are written: "statements" (plain prepared statements; one statement on
-# PostgreSQL) or "orm", the reference the tests hold them to (clubs/recording/append.py).
-RECORDING_WRITES = os.environ.get("RECORDING_WRITES", "statements")
-if RECORDING_WRITES not in ("statements", "orm"):
-    from django.core.exceptions import ImproperlyConfigured
-
-    raise ImproperlyConfigured(
-        f"RECORDING_WRITES={RECORDING_WRITES!r}: write statements (the default) or orm."
-    )
-
 # API_THROTTLE=0 turns them all off (bench/bench_api_load.py does, to measure recording alone).
 API_THROTTLE_RATES = {
     "anon": env_rate("THROTTLE_ANON", "120/min"),

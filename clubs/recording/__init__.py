@@ -1,16 +1,14 @@
 """Recording and correcting hands: the one service both the pages and the API call.
 
 In four modules: ``preview`` (the next hand worked out from the table's state), ``append`` (the
-write, with its ORM reference), ``recompute`` (derived results rebuilt from what was entered)
-and ``corrections`` (correct, void, swap seats, with the audit trail).
+write), ``recompute`` (derived results rebuilt from what was entered) and ``corrections``
+(correct, void, swap seats, with the audit trail).
 
 Every write is atomic and ordered per table, so two scorers at one table get distinct hand
-numbers and nothing half-saved: corrections (and recording on SQLite) hold the table's row lock
-(``select_for_update``; SQLite's IMMEDIATE transactions serialise writers the same way);
-recording on PostgreSQL is one statement that writes only if the table's state is still the
-revision the hand was computed from. What was entered is stored as entered (``Hand``,
-``HandEntry``); ``HandResult`` rows and ``Table.state`` are derived and rebuilt by
-``recompute_table``. Recording appends from ``Table.state`` (the running totals, pot and
+numbers and nothing half-saved: recording and corrections hold the table's row lock
+(``select_for_update``; SQLite's IMMEDIATE transactions serialise writers the same way). What
+was entered is stored as entered (``Hand``, ``HandEntry``); ``HandResult`` rows and
+``Table.state`` are derived and rebuilt by ``recompute_table``. Recording appends from ``Table.state`` (the running totals, pot and
 seating after the last hand, with a revision number), so a long night costs no more per hand
 than a short one.
 
@@ -22,15 +20,7 @@ The entry shape (pages and API alike), keyed by the seat winds of the hand being
      "seats": {"E": {<contract hand JSON>} | {"score": N}, ...}}
 """
 
-from clubs.recording.append import (
-    APPEND_SQL,
-    ENTRY_COLUMNS,
-    HAND_COLUMNS,
-    RESULT_COLUMNS,
-    append_with_orm,
-    load_table,
-    record_hand,
-)
+from clubs.recording.append import record_hand
 from clubs.recording.corrections import correct_hand, entry_seats, swap_seats, void_hand
 from clubs.recording.preview import (
     HandConflict,
@@ -43,18 +33,12 @@ from clubs.recording.recompute import recompute_table
 from play import HandInputError
 
 __all__ = [
-    "APPEND_SQL",
-    "ENTRY_COLUMNS",
-    "HAND_COLUMNS",
-    "RESULT_COLUMNS",
     "HandConflict",
     "HandInputError",
     "HandPreview",
-    "append_with_orm",
     "correct_hand",
     "entry_of",
     "entry_seats",
-    "load_table",
     "next_hand_of",
     "preview_hand",
     "record_hand",

@@ -35,8 +35,8 @@ def test_postgres_url_with_persistent_connections(monkeypatch):
     db = database_from_url(
         "postgres://club:s%40cret@db.example.org:5433/mahjong?sslmode=require", default_sqlite=DEFAULT
     )
-    # Django's PostgreSQL backend with a health check that sends nothing (config/postgresql).
-    assert db["ENGINE"] == "config.postgresql"
+    # Django's own backend and its own health check (SELECT 1 before a request reuses one).
+    assert db["ENGINE"] == "django.db.backends.postgresql"
     assert (db["USER"], db["PASSWORD"], db["HOST"], db["PORT"], db["NAME"]) == (
         "club", "s@cret", "db.example.org", "5433", "mahjong",
     )

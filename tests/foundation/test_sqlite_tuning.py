@@ -162,3 +162,36 @@ def test_without_a_lock_file_transactions_wait_in_sqlite_alone(connect, monkeypa
         cursor.execute("CREATE TABLE t (x INTEGER)")
         cursor.execute("INSERT INTO t VALUES (1)")
     assert db._no_lock_file and not db._holding
+
+
+# The source of each private method of Django's SQLite backend that config/sqlite3 overrides,
+# and of the public ones that call them, as of the Django this was written against. A Django
+# upgrade that changes any of them fails here: read the new code, check that the lock file is
+# still taken at BEGIN and given back however a transaction ends, then write the new hashes.
+PINNED_DJANGO_METHODS = {
+    "_start_transaction_under_autocommit": "7315cfc61c1dde12",
+    "_commit": "8ebc361e1e8fcb8d",
+    "_rollback": "d671ec3bb3c8ed44",
+    "_set_autocommit": "951168e64a4baa0d",
+    "_close": "d1a3f0e9a11cd084",
+    "commit": "54b37694faec878a",
+    "rollback": "40eb099b6c9ba834",
+    "set_autocommit": "4e91610fe9d81813",
+    "close": "3a46dac491ee95d5",
+}
+
+
+def test_the_overridden_django_methods_are_the_ones_it_was_written_against():
+    import hashlib
+    import inspect
+
+    from django.db.backends.sqlite3 import base as django_sqlite
+
+    found = {
+        name: hashlib.sha256(
+            inspect.getsource(getattr(django_sqlite.DatabaseWrapper, name)).encode()
+        ).hexdigest()[:16]
+        for name in PINNED_DJANGO_METHODS
+    }
+    assert found == PINNED_DJANGO_METHODS, (
+        "Django's SQLite backend changed under config/sqlite3/base.py: check its overrides")

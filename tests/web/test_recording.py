@@ -164,17 +164,6 @@ def test_a_swap_is_audited_hand_by_hand_from_what_to_what(table, users):
             wind: exchanged.get(seat, seat) for wind, seat in winds.items()
         }
 
-def test_one_statement_append_writes_every_column():
-    """The PostgreSQL append names its columns: they must be all the models have."""
-    from clubs import recording
-
-    for model, columns in ((Hand, recording.HAND_COLUMNS),
-                           (HandEntry, recording.ENTRY_COLUMNS),
-                           (HandResult, recording.RESULT_COLUMNS)):
-        concrete = {f.column for f in model._meta.concrete_fields if not f.primary_key}
-        assert concrete == set(columns), model
-
-
 @pytest.fixture
 def table_of(club_session, club, house_rule_versions):
     """table_of(rule slug, players) -> a table of that many guests under that house rule."""

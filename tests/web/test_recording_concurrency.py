@@ -86,7 +86,7 @@ def test_same_hand_number_twice_one_gets_a_conflict(table, users):
 
 
 def test_appends_outside_a_transaction_equal_a_full_replay(table, users):
-    """Appends made outside any enclosing transaction (on PostgreSQL: one statement per hand)
+    """Appends made outside any enclosing transaction (each hand its own transaction)
     leave exactly the results and state that rebuilding the table from its entries gives."""
     from clubs.recording import recompute_table
     from tests.web.test_recording import contract_hand
