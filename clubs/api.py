@@ -43,6 +43,7 @@ from clubs.serializers import (
     AuditEntrySerializer,
     ClubSerializer,
     CorrectHandSerializer,
+    HandConflictSerializer,
     HandListSerializer,
     HandOutSerializer,
     MemberSerializer,
@@ -85,6 +86,15 @@ class Conflict(APIException):
     default_code = "conflict"
 
 
+class HandTaken(Conflict):
+    """A 409 with both sides of it, the answer kept as data (ids stay numbers)."""
+
+    def __init__(self, err: HandConflict):
+        super().__init__(str(err))
+        self.detail = {"detail": str(err), "saved": err.saved and recorded_hand_answer(err.saved),
+                       "yours": err.entry}
+
+
 @contextmanager
 def recording_answers():
     """The recording service's refusals as API answers: bad input 400 with its field paths,
@@ -96,7 +106,7 @@ def recording_answers():
     except HandInputError as err:
         raise DRFValidationError(err.errors) from err
     except HandConflict as err:
-        raise Conflict(str(err)) from err
+        raise HandTaken(err) from err
 
 
 class ClubScoped:
@@ -384,7 +394,9 @@ class TableViewSet(ParentChecked, mixins.CreateModelMixin, mixins.DestroyModelMi
 
 HAND_ERRORS = {
     400: OpenApiResponse(description="What is wrong, by field (seats' hands under seats.<wind>)."),
-    409: OpenApiResponse(description="Another scorer recorded this hand number first; retry."),
+    409: OpenApiResponse(HandConflictSerializer, description=(
+        "Another entry took this hand number first (or this client_id saved another entry): "
+        "the saved hand and yours, side by side.")),
 }
 
 
@@ -438,49 +450,60 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         self.require(table.session.club)
         return table
 
-    def entry_for(self, request) -> tuple[Table, dict]:
-        """The table (checked first: 403 without the role) and the hand entry of the body."""
+    def entry_for(self, request) -> tuple[Table, dict, object]:
+        """The table (checked first: 403 without the role), the hand entry of the body and its
+        client_id."""
         table = self.table_for(request.data)
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return table, serializer.to_entry()
+        return table, serializer.to_entry(), serializer.validated_data.get("client_id")
 
     @extend_schema(request=RecordHandSerializer, responses={201: HandOutSerializer, **HAND_ERRORS})
     def create(self, request, *args, **kwargs):
-        table, entry = self.entry_for(request)
+        """Record the next hand. Sent again with the same ``client_id``, the same answer (the
+        hand saved the first time), never a second hand."""
+        table, entry, client_id = self.entry_for(request)
         with recording_answers():
-            hand, preview = record_hand(table, entry, request.user, with_preview=True)
-        return Response(preview_answer(hand.pk, preview, table), status=status.HTTP_201_CREATED)
+            hand, preview = record_hand(table, entry, request.user, with_preview=True,
+                                        client_id=client_id)
+        if preview is None:  # this entry was saved before: answered as then
+            return Response(recorded_hand_answer(hand), status=status.HTTP_201_CREATED)
+        return Response(preview_answer(hand.pk, preview, table, hand.client_id),
+                        status=status.HTTP_201_CREATED)
 
     @extend_schema(request=RecordHandSerializer, responses={200: HandOutSerializer, **HAND_ERRORS})
     @action(detail=False, methods=["post"])
     def preview(self, request):
         """Score and settle a hand as ``POST /hands/`` would, saving nothing."""
-        table, entry = self.entry_for(request)
+        table, entry, _client_id = self.entry_for(request)
         with recording_answers():
             preview = preview_hand(table, entry)
         return Response(preview_answer(None, preview, table))
 
-    @extend_schema(request=CorrectHandSerializer, responses={200: HandOutSerializer, 400: HAND_ERRORS[400]})
+    @extend_schema(request=CorrectHandSerializer, responses={200: HandOutSerializer, **HAND_ERRORS})
     def partial_update(self, request, *args, **kwargs):
         hand = self.get_object()
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         changes = dict(serializer.validated_data)
         note = changes.pop("note", "")
+        client_id = changes.pop("client_id", None)
         with recording_answers():
-            hand, state = correct_hand(hand, changes, request.user, note=note, with_state=True)
+            hand, state = correct_hand(hand, changes, request.user, note=note, with_state=True,
+                                       client_id=client_id)
         return Response(recorded_hand_answer(hand, state))
 
-    @extend_schema(request=VoidSerializer, responses=HandOutSerializer)
+    @extend_schema(request=VoidSerializer, responses={200: HandOutSerializer, 409: HAND_ERRORS[409]})
     @action(detail=True, methods=["post"])
     def void(self, request, pk=None):
         """Void a hand (it stays listed and counts for nothing), or restore it."""
         hand = self.get_object()
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        hand, state = void_hand(hand, request.user, serializer.validated_data["reason"],
-                                voided=serializer.validated_data["voided"], with_state=True)
+        data = serializer.validated_data
+        with recording_answers():
+            hand, state = void_hand(hand, request.user, data["reason"], voided=data["voided"],
+                                    with_state=True, client_id=data.get("client_id"))
         return Response(recorded_hand_answer(hand, state))
 
 
@@ -505,13 +528,15 @@ class AuditEntryViewSet(ClubScoped, viewsets.ReadOnlyModelViewSet):
 # -- answers -------------------------------------------------------------------------------
 
 
-def hand_answer(row: HandRow, seats: tuple[SeatInfo, ...], table_id: int) -> dict:
-    return HandOutSerializer(row, context=hand_context(seats, table_id)).data
+def hand_answer(row: HandRow, seats: tuple[SeatInfo, ...], table_id: int,
+                client_id=None) -> dict:
+    context = {**hand_context(seats, table_id), "client_id": client_id}
+    return HandOutSerializer(row, context=context).data
 
 
-def preview_answer(hand_id: int | None, preview, table: Table) -> dict:
+def preview_answer(hand_id: int | None, preview, table: Table, client_id=None) -> dict:
     """The answer for a hand just scored and settled (recorded, or only previewed)."""
-    return hand_answer(preview.row(hand_id), preview.seats, table.pk)
+    return hand_answer(preview.row(hand_id), preview.seats, table.pk, client_id)
 
 
 def recorded_hand_answer(hand: Hand, state: TableState | None = None) -> dict:
@@ -520,7 +545,7 @@ def recorded_hand_answer(hand: Hand, state: TableState | None = None) -> dict:
         table = Table.objects.select_related("session").get(pk=hand.table_id)
         state = stored_table_state(table, only=hand.number)
     row = next(r for r in state.hands if r.id == hand.pk)
-    return hand_answer(row, state.seats, state.table_id)
+    return hand_answer(row, state.seats, state.table_id, hand.client_id)
 
 
 def table_state_answer(state: TableState) -> dict:

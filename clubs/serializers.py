@@ -415,10 +415,16 @@ class HandEntrySerializer(serializers.Serializer):
 
 class RecordHandSerializer(HandEntrySerializer):
     table = serializers.IntegerField(help_text="The table the hand was played at.")
+    client_id = serializers.UUIDField(
+        required=False, allow_null=True,
+        help_text="An id you make once per entry (a UUID): sent again, the entry is answered "
+                  "with what it saved the first time instead of being saved twice.",
+    )
 
     def to_entry(self) -> dict:
         entry = super().to_entry()
         entry.pop("table", None)
+        entry.pop("client_id", None)
         return entry
 
 
@@ -432,11 +438,21 @@ class CorrectHandSerializer(serializers.Serializer):
     facts = serializers.DictField(required=False)
     note = serializers.CharField(required=False, allow_blank=True, max_length=200,
                                  help_text="Why, kept in the audit trail.")
+    client_id = serializers.UUIDField(
+        required=False, allow_null=True,
+        help_text="An id you make once per entry (a UUID): sent again, the entry is answered "
+                  "with what it saved the first time instead of being saved twice.",
+    )
 
 
 class VoidSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=200, help_text="Kept in the audit trail.")
     voided = serializers.BooleanField(default=True, help_text="false restores a voided hand.")
+    client_id = serializers.UUIDField(
+        required=False, allow_null=True,
+        help_text="An id you make once per entry (a UUID): sent again, the entry is answered "
+                  "with what it saved the first time instead of being saved twice.",
+    )
 
 
 class SwapSeatsSerializer(serializers.Serializer):
@@ -630,7 +646,23 @@ class RecordedHandSerializer(serializers.Serializer):
         return SeatResultSerializer(many=True)
 
 
-HandOutSerializer = RecordedHandSerializer
+class HandOutSerializer(RecordedHandSerializer):
+    """One hand, as recording, correcting or reading it answers (``client_id`` in the context:
+    the id the hand was saved with)."""
+
+    client_id = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.UUIDField(
+        allow_null=True, help_text="The id the entry was saved with, if its client gave one."))
+    def get_client_id(self, row: HandRow) -> str | None:
+        client_id = self.context.get("client_id")
+        return str(client_id) if client_id else None
+
+
+class HandConflictSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    saved = HandOutSerializer(allow_null=True, help_text="The hand saved under that number.")
+    yours = serializers.DictField(allow_null=True, help_text="The entry as you sent it.")
 
 
 class NextHandSerializer(serializers.Serializer):

@@ -12,6 +12,7 @@ from clubs.models.choices import (
 from clubs.models.club import Club, Member, Season
 from clubs.models.hands import Hand, HandEntry, HandResult
 from clubs.models.sessions import ClubSession, Seat, Table
+from clubs.models.writers import TableWriter
 
 # The house-rule models live in houserules (below clubs); named here too so that code written
 # against clubs.models keeps working.
@@ -34,6 +35,7 @@ __all__ = [
     "Seat",
     "SessionStatus",
     "Table",
+    "TableWriter",
     "WinSource",
     "Wind",
 ]

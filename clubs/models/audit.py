@@ -24,6 +24,9 @@ class AuditEntry(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     note = models.TextField(blank=True)
+    # The client's id of a correction or void: the same change sent again is answered from
+    # here instead of being made twice.
+    client_id = models.UUIDField(null=True, blank=True, unique=True, editable=False)
 
     class Meta:
         ordering = ["-at", "-id"]

@@ -47,6 +47,9 @@ class Hand(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # The id the scorer's phone (or an API client) gave this entry: the same entry sent again
+    # (a lost answer, a queue sent twice) finds this hand instead of saving it twice.
+    client_id = models.UUIDField(null=True, blank=True, unique=True, editable=False)
 
     class Meta:
         ordering = ["table", "number"]

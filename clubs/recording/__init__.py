@@ -22,6 +22,7 @@ The entry shape (pages and API alike), keyed by the seat winds of the hand being
 
 from clubs.recording.append import record_hand
 from clubs.recording.corrections import correct_hand, entry_seats, swap_seats, void_hand
+from clubs.recording.idempotency import EntryReused, hand_saved_with
 from clubs.recording.preview import (
     HandConflict,
     HandPreview,
@@ -33,12 +34,14 @@ from clubs.recording.recompute import recompute_table
 from play import HandInputError
 
 __all__ = [
+    "EntryReused",
     "HandConflict",
     "HandInputError",
     "HandPreview",
     "correct_hand",
     "entry_of",
     "entry_seats",
+    "hand_saved_with",
     "next_hand_of",
     "preview_hand",
     "record_hand",

@@ -17,22 +17,31 @@ import time
 from django.db import IntegrityError, OperationalError, connection, transaction
 
 from clubs.models import ClubSession, EntryKind, Hand, HandEntry, HandResult, Table
-from clubs.recording.preview import HandPreview, TableSnapshot, preview_next, state_after
+from clubs.recording.idempotency import conflicting_hand, hand_saved_with
+from clubs.recording.preview import (
+    HandConflict,
+    HandPreview,
+    TableSnapshot,
+    preview_next,
+    state_after,
+)
 from clubs.recording.recompute import recompute_table
 from clubs.signals import table_recomputed
 from play import ComputedHand, hand_row, is_quick
 
 
-def record_hand(table: Table, entry: dict, user, with_preview: bool = False):
+def record_hand(table: Table, entry: dict, user, with_preview: bool = False, client_id=None):
     """Save the next hand of the table, atomically, with the next number and the derived
     results appended. Returns the saved ``Hand`` (with ``with_preview``: the hand and the
-    ``HandPreview`` it was saved from).
+    ``HandPreview`` it was saved from, None when ``client_id`` finds the hand this very entry
+    saved before: nothing is written again).
 
-    Raises ``HandInputError`` (bad entry) or ``HandConflict`` (``entry["number"]`` taken)."""
+    Raises ``HandInputError`` (bad entry) or ``HandConflict`` (``entry["number"]`` taken by
+    another entry, which the conflict carries as ``saved``)."""
     stale_retries, lock_waits = 1, 0
     while True:
         try:
-            hand, preview = _record_under_lock(table, entry, user)
+            hand, preview = _record_under_lock(table, entry, user, client_id)
             return (hand, preview) if with_preview else hand
         except IntegrityError:
             # A hand written behind the service's back (the admin, a loader) left the stored
@@ -51,14 +60,23 @@ def record_hand(table: Table, entry: dict, user, with_preview: bool = False):
             time.sleep(0.005 + random.random() * 0.01)
 
 
-def _record_under_lock(table: Table, entry: dict, user) -> tuple[Hand, HandPreview]:
+def _record_under_lock(table: Table, entry: dict, user,
+                       client_id) -> tuple[Hand, HandPreview | None]:
     session = table.session
     with transaction.atomic():
         # The lock, and the state as it is now that nobody else can change it.
         state = Table.objects.select_for_update().values_list("state", flat=True).get(pk=table.pk)
+        saved = hand_saved_with(table, client_id, entry)
+        if saved is not None:
+            return saved, None
         snap = TableSnapshot.load(table, state)
-        preview = preview_next(table, session, snap, entry)
-        hand = append_hand(table, session, preview, user)
+        try:
+            preview = preview_next(table, session, snap, entry)
+        except HandConflict as conflict:
+            conflict.saved = conflicting_hand(table, conflict.expected)
+            conflict.entry = entry
+            raise
+        hand = append_hand(table, session, preview, user, client_id)
         table.state = state_after(session, snap, preview, hand.winner_id)
         table.save(update_fields=["state"])
         table_recomputed.send(sender=Table, table=table, from_number=hand.number,
@@ -66,7 +84,8 @@ def _record_under_lock(table: Table, entry: dict, user) -> tuple[Hand, HandPrevi
     return hand, preview
 
 
-def append_hand(table: Table, session: ClubSession, preview: HandPreview, user) -> Hand:
+def append_hand(table: Table, session: ClubSession, preview: HandPreview, user,
+                client_id=None) -> Hand:
     """Insert the hand, its entries and its results (the caller holds the table's lock and
     saves its new state)."""
     computed, seat_ids = preview.computed, preview.seat_ids
@@ -83,6 +102,7 @@ def append_hand(table: Table, session: ClubSession, preview: HandPreview, user) 
         win_source=outcome.win_from or "",
         facts=outcome.facts,
         created_by=user if user is not None and user.is_authenticated else None,
+        client_id=client_id,
     )
     hand.computed = _computed_json(hand, preview)
     hand.save(force_insert=True)

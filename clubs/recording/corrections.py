@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from clubs.models import AuditAction, AuditEntry, EntryKind, Hand, HandEntry, Seat, Table
+from clubs.recording.idempotency import change_made_with
 from clubs.recording.preview import entry_of
 from clubs.recording.recompute import recompute_table
 from play import HandInputError, Seating, check_entry, is_quick
@@ -14,8 +15,9 @@ from play import HandInputError, Seating, check_entry, is_quick
 # -- corrections ----------------------------------------------------------------------------
 
 
-def _audit(club_id, user, action, obj, before, after, note="") -> AuditEntry:
+def _audit(club_id, user, action, obj, before, after, note="", client_id=None) -> AuditEntry:
     return AuditEntry.objects.create(
+        client_id=client_id,
         club_id=club_id,
         user=user if user is not None and user.is_authenticated else None,
         action=action,
@@ -32,7 +34,8 @@ def _lock(hand: Hand) -> tuple[Table, Hand]:
     return table, Hand.objects.prefetch_related("entries").get(pk=hand.pk)
 
 
-def correct_hand(hand: Hand, changes: dict, user, note: str = "", with_state: bool = False):
+def correct_hand(hand: Hand, changes: dict, user, note: str = "", with_state: bool = False,
+                 client_id=None):
     """Change what was entered for a recorded hand, keeping its number and its seating.
 
     ``changes`` is part of the entry shape: top-level fields replace the stored ones, and
@@ -45,6 +48,8 @@ def correct_hand(hand: Hand, changes: dict, user, note: str = "", with_state: bo
         raise HandInputError({"non_field_errors": ["Send the changes as a JSON object."]})
     with transaction.atomic():
         table, hand = _lock(hand)
+        if change_made_with(hand, client_id, "correct"):
+            return (hand, None) if with_state else hand
         before = entry_of(hand)
         after = {**before, **{k: v for k, v in changes.items() if k != "seats"}}
         after["number"] = hand.number
@@ -72,7 +77,8 @@ def correct_hand(hand: Hand, changes: dict, user, note: str = "", with_state: bo
                 entry.data = data
                 entry.kind = EntryKind.QUICK if is_quick(data) else EntryKind.FULL
                 entry.save(update_fields=["data", "kind"])
-        _audit(table.session.club_id, user, AuditAction.UPDATE, hand, before, entry_of(hand), note)
+        _audit(table.session.club_id, user, AuditAction.UPDATE, hand, before, entry_of(hand), note,
+               client_id)
         # One replay of the night both checks the corrected hand (its seating and the pot before
         # it come from the hands before it) and recomputes the rest; a hand the engines refuse
         # undoes the whole correction.
@@ -90,19 +96,23 @@ def _stored_seating(hand: Hand) -> Seating:
                    hand.goulash, dealer=hand.dealer_id)
 
 
-def void_hand(hand: Hand, user, reason: str = "", voided: bool = True, with_state: bool = False):
+def void_hand(hand: Hand, user, reason: str = "", voided: bool = True, with_state: bool = False,
+              client_id=None):
     """Void a hand (it stays listed, counts for nothing) or, with ``voided=False``, restore it.
     Returns the hand (with ``with_state``: the hand and the table's ``TableState`` when it was
     recomputed, None when the hand already stood as asked)."""
     state = None
     with transaction.atomic():
         table, hand = _lock(hand)
+        if change_made_with(hand, client_id, "void"):
+            return (hand, None) if with_state else hand
         if hand.voided != voided:
             before = {"voided": hand.voided}
             hand.voided = voided
             hand.save(update_fields=["voided", "updated"])
             action = AuditAction.VOID if voided else AuditAction.RESTORE
-            _audit(table.session.club_id, user, action, hand, before, {"voided": voided}, reason)
+            _audit(table.session.club_id, user, action, hand, before, {"voided": voided}, reason,
+                   client_id)
             state = recompute_table(table, from_number=hand.number)
     return (hand, state) if with_state else hand
 

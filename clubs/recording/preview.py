@@ -32,6 +32,11 @@ from play import (
 class HandConflict(Exception):
     """Someone else recorded a hand at this table first: look at the table and enter again."""
 
+    # The hand saved under that number, and the entry that found it taken, to show side by
+    # side (set by clubs.recording.append).
+    saved: Hand | None = None
+    entry: dict | None = None
+
     def __init__(self, expected: int, actual: int):
         self.expected, self.actual = expected, actual
         super().__init__(

@@ -7,13 +7,14 @@ and ``clubs.views.table_view`` reads the table for the page.
 from __future__ import annotations
 
 import json
+import uuid
 
 from django.contrib import messages
 from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from clubs import table_state
+from clubs import recording, table_state, table_writer
 from clubs.forms import (
     DRAW,
     SwapSeatsForm,
@@ -23,7 +24,8 @@ from clubs.forms import (
     loser_may_score_nothing,
     losers_scores_count,
 )
-from clubs.models import AuditAction, AuditEntry
+from clubs.models import AuditAction, AuditEntry, Hand
+from clubs.views import record_answers as answers
 from clubs.views import table_view as tv
 from clubs.views.access import RECORD, club_page
 
@@ -90,9 +92,28 @@ def _show_service_errors(errors: dict, outcome, seat_forms) -> list[str]:
 
 @club_page(RECORD)
 def record_hand_page(request, club, club_session, table):
+    device = table_writer.device_of(request) or table_writer.new_device()
+    response = _record_hand_page(request, club, club_session, table, device)
+    table_writer.remember_device(response, request, device)
+    return response
+
+
+def _record_hand_page(request, club, club_session, table, device):
+    queued = answers.wants_json(request)
     if not club_session.is_open:
-        messages.error(request, "This session is closed: reopen it to record more hands.")
+        closed = "This session is closed: reopen it to record more hands."
+        if queued:
+            return answers.refused(400, closed)
+        messages.error(request, closed)
         return redirect(_table_url(club, club_session, table))
+    action = request.POST.get("action") if request.method == "POST" else None
+    if action == "take_over" or request.method == "GET":
+        other = table_writer.hold(table, request, device, take_over=action == "take_over")
+        if action == "take_over":
+            return redirect(reverse("record-hand", args=[club.slug, club_session.pk, table.pk]))
+        if other is not None:
+            return render(request, "clubs/record_held.html", {
+                "club": club, "club_session": club_session, "table": table, "holder": other})
     state = tv.next_hand_view(table)
     seats_winds = tv.seats_for_next_hand(state)
     rules = table_state.rules_of(club_session, table)
@@ -108,22 +129,42 @@ def record_hand_page(request, club, club_session, table):
         "outcome": outcome,
         "seat_forms": seat_forms,
         "scores_data": _scores_data(rules),
+        # The id this entry is saved under: a Save sent twice (a double tap, a retry, the
+        # phone's queue) finds the hand it saved instead of saving it again.
+        "client_id": answers.client_id_of(request.POST) or uuid.uuid4(),
     }
     if data is None:
         return render(request, "clubs/record_hand.html", context)
-    repeat = _repeated_save(request, table, rules)
+    client_id = answers.client_id_of(request.POST)
+    result = None
+    try:
+        repeat = _saved_before(request, table, rules, client_id)
+    except recording.HandConflict as err:
+        repeat, result = None, tv.conflict(table, err)
+        if queued:
+            return answers.conflict(result)
+        context["form_errors"] = tv.messages_of(result)
+        return render(request, "clubs/record_hand.html", context, status=409)
     if repeat is not None:
+        table_writer.renew(table, device)
+        if queued:
+            return answers.saved(repeat, already=True)
         messages.success(request, f"Hand {repeat.number} saved.")
         return redirect(_table_url(club, club_session, table))
     if _valid(outcome, seat_forms, rules):
         entered = entered_hand(outcome, seat_forms, state["next"]["prevailing_wind"])
-        if request.POST.get("action") == "save":
+        if action == "save":
             entered["number"] = _int_or_none(request.POST.get("expected_number"))
-            result = tv.record(table, entered, request.user)
+            result = tv.record(table, entered, request.user, client_id)
             if result.ok:
+                table_writer.renew(table, device)
+                if queued:
+                    return answers.saved(result.hand)
                 messages.success(request, f"Hand {result.hand.number} saved.")
                 # The top of the table page: the new totals and who deals next, in view.
                 return redirect(_table_url(club, club_session, table))
+            if queued and result.conflict:
+                return answers.conflict(result)
         else:
             result = tv.preview(table, entered, state)
             if result.ok:
@@ -131,7 +172,10 @@ def record_hand_page(request, club, club_session, table):
                 return render(request, "clubs/record_hand.html", context)
         context["form_errors"] = _show_service_errors(result.errors, outcome, seat_forms)
     context["to_mend"] = _count_errors(outcome, *seat_forms)
-    return render(request, "clubs/record_hand.html", context, status=400)
+    if queued:
+        return answers.invalid(outcome, seat_forms, context.get("form_errors", []))
+    return render(request, "clubs/record_hand.html", context,
+                  status=409 if context.get("form_errors") and _conflicted(result) else 400)
 
 
 def _winner_asked(request, seats_winds) -> dict:
@@ -142,19 +186,23 @@ def _winner_asked(request, seats_winds) -> dict:
     return {"winner": asked} if asked in known else {}
 
 
-def _repeated_save(request, table, rules):
-    """The hand this very POST already saved (a double tap, a retry on a slow line), read
-    with the seating that hand was played with; None when it is anything else."""
-    if request.POST.get("action") != "save":
+def _saved_before(request, table, rules, client_id):
+    """The hand this very entry already saved (a double tap, a retry on a slow line, the
+    phone's queue sent again), read with the seating that hand was played with; None when it
+    is not saved yet. Raises ``HandConflict`` when the entry's id saved something else."""
+    if request.POST.get("action") != "save" or client_id is None:
         return None
-    hand = tv.saved_by(table, _int_or_none(request.POST.get("expected_number")), request.user)
+    hand = Hand.objects.filter(client_id=client_id).first()
     if hand is None:
         return None
     outcome, seat_forms = hand_forms(request.POST, tv.seats_of_hand(hand))
-    if not _valid(outcome, seat_forms, rules):
-        return None
-    entered = entered_hand(outcome, seat_forms, hand.prevailing_wind)
-    return hand if tv.is_same_hand(hand, entered) else None
+    entered = (entered_hand(outcome, seat_forms, hand.prevailing_wind)
+               if _valid(outcome, seat_forms, rules) else {})
+    return recording.hand_saved_with(table, client_id, entered)
+
+
+def _conflicted(result) -> bool:
+    return result is not None and bool(getattr(result, "conflict", None))
 
 
 def _count_errors(*forms) -> int:
@@ -163,10 +211,12 @@ def _count_errors(*forms) -> int:
 
 
 def _int_or_none(value) -> int | None:
+    """A hand number from the form (hands count from 1), or None."""
     try:
-        return int(value)
+        number = int(value)
     except (TypeError, ValueError):
         return None
+    return number if number >= 1 else None
 
 
 def _audit_for(hand) -> list[AuditEntry]:

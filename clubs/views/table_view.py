@@ -260,6 +260,8 @@ class Result:
     hand: Hand | None = None
     preview: dict | None = None
     errors: dict[str, Any] = field(default_factory=dict)
+    # A hand number taken by another entry: the hand saved, and yours, in a sentence each.
+    conflict: dict[str, str] | None = None
 
 
 def _failed(errors: dict) -> Result:
@@ -307,41 +309,69 @@ def preview(table, entered: dict, view: dict) -> Result:
     return Result(ok=True, preview={"rows": rows, "payments": payments, "pot_after": found.pot_after})
 
 
-def record(table, entered: dict, user) -> Result:
+def record(table, entered: dict, user, client_id=None) -> Result:
     try:
-        return Result(ok=True, hand=recording.record_hand(table, entered, user))
+        return Result(ok=True, hand=recording.record_hand(table, entered, user,
+                                                           client_id=client_id))
+    except HandInputError as err:
+        return _failed(err.errors)
+    except recording.HandConflict as err:
+        return conflict(table, err)
+
+
+def conflict(table, err) -> Result:
+    """A conflict as the page shows it: what happened, the hand saved, and yours."""
+    seats = {s.id: s.name for s in table_state.seats_of(table)}
+    saved = yours = ""
+    if err.saved is not None:
+        saved = f"Saved as hand {err.saved.number}: {hand_view(table, err.saved)['summary']}"
+    if err.entry:
+        yours = f"Yours: {entry_summary(err.entry, seats, err.saved)}"
+    message = " ".join(part for part in (str(err), saved, yours) if part)
+    return Result(ok=False, errors={"non_field_errors": [message]},
+                  conflict={"message": str(err), "saved": saved, "yours": yours})
+
+
+def entry_summary(entry: dict, names: dict, beside: Hand | None) -> str:
+    """An entry in a sentence, with its players named by the winds of the hand beside it (or
+    by wind alone)."""
+    winds = {}
+    if beside is not None:
+        winds = {e.seat_wind: names.get(e.seat_id, e.seat_wind) for e in beside.entries.all()}
+
+    def who(wind):
+        return winds.get(wind, wind)
+
+    if entry.get("draw"):
+        text = "wall game (no winner)"
+    else:
+        text = f"{who(entry.get('winner'))} went Mah Jong"
+        if entry.get("discarder"):
+            text += f" on {who(entry['discarder'])}'s discard"
+    scores = ", ".join(f"{who(w)} {d['score']}" for w, d in (entry.get("seats") or {}).items()
+                       if isinstance(d, dict) and "score" in d)
+    return text + (f"; agreed scores {scores}" if scores else "") + "."
+
+
+def correct(hand: Hand, entered: dict, user, client_id=None) -> Result:
+    changes = {k: v for k, v in entered.items() if k != "number"}
+    try:
+        return Result(ok=True, hand=recording.correct_hand(hand, changes, user,
+                                                           client_id=client_id))
     except HandInputError as err:
         return _failed(err.errors)
     except recording.HandConflict as err:
         return _failed({"non_field_errors": [str(err)]})
 
 
-def saved_by(table, number: int | None, user) -> Hand | None:
-    """Hand ``number`` of the table if this user saved it (a Save sent twice), else None."""
-    if number is None or not user.is_authenticated:
-        return None
-    return Hand.objects.filter(table=table, number=number, created_by_id=user.pk).first()
-
-
-def is_same_hand(hand: Hand, entered: dict) -> bool:
-    saved = recording.entry_of(hand)
-    keys = ("winner", "discarder", "draw", "seats")
-    return all(saved.get(key) == entered.get(key) for key in keys)
-
-
-def correct(hand: Hand, entered: dict, user) -> Result:
-    changes = {k: v for k, v in entered.items() if k != "number"}
+def void(hand: Hand, user, reason: str, voided: bool = True, client_id=None) -> Result:
     try:
-        return Result(ok=True, hand=recording.correct_hand(hand, changes, user))
+        return Result(ok=True, hand=recording.void_hand(hand, user, reason, voided=voided,
+                                                         client_id=client_id))
     except HandInputError as err:
         return _failed(err.errors)
-
-
-def void(hand: Hand, user, reason: str, voided: bool = True) -> Result:
-    try:
-        return Result(ok=True, hand=recording.void_hand(hand, user, reason, voided=voided))
-    except HandInputError as err:
-        return _failed(err.errors)
+    except recording.HandConflict as err:
+        return _failed({"non_field_errors": [str(err)]})
 
 
 def swap(hand: Hand, first_seat_id: int, second_seat_id: int, user, reason: str) -> Result:

@@ -254,8 +254,12 @@ def test_two_scorers_saving_the_same_hand_number_the_second_gets_a_conflict(
     """Issue 6: nothing lost or duplicated; the second scorer is told to check and retry."""
     record_hand(table, quick_entry(), users["admin"])  # someone else saved hand 1 first
     response = client_as("scorer").post(record_url(table), contract_example_post(table, "save", 1))
-    assert response.status_code == 400
-    assert any("recorded at this table by someone else" in e for e in response.context["form_errors"])
+    assert response.status_code == 409
+    [error] = response.context["form_errors"]
+    assert "recorded at this table by someone else" in error
+    # Both hands, side by side: the one saved, and the one that found its number taken.
+    assert "Saved as hand 1: Alice went Mah Jong from the wall." in error
+    assert "Yours: Bob went Mah Jong on Carol's discard; agreed scores Alice 12" in error
     assert Hand.objects.filter(table=table).count() == 1
 
 
@@ -356,11 +360,13 @@ def test_swapping_a_player_with_themselves_is_refused(client_as, table, users):
 def test_the_same_scorer_sending_save_twice_gets_one_hand_and_no_error(client_as, table):
     """A double tap or a retry on a slow line must not duplicate the hand (issue 6)."""
     client = client_as("scorer")
-    data = contract_example_post(table, "save")
+    form = client.get(record_url(table)).context["client_id"]  # the id the page gave the entry
+    data = {**contract_example_post(table, "save"), "client_id": str(form)}
     first = client.post(record_url(table), data)
     second = client.post(record_url(table), data)
     assert first.status_code == second.status_code == 302
     assert Hand.objects.filter(table=table).count() == 1
+    assert str(Hand.objects.get().client_id) == str(form)
 
 
 def test_a_different_hand_sent_with_a_taken_number_by_the_same_scorer_is_a_conflict(
@@ -371,7 +377,7 @@ def test_a_different_hand_sent_with_a_taken_number_by_the_same_scorer_is_a_confl
     data = contract_example_post(table, "save")
     data[f"seat{seat_ids(table)['W']}-score"] = "40"
     response = client.post(record_url(table), data)
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert Hand.objects.filter(table=table).count() == 1
 
 

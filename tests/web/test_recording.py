@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from clubs.models import AuditEntry, Hand, HandEntry, HandResult
+from clubs.models import AuditEntry, Hand, HandResult
 from clubs.recording import (
     HandConflict,
     HandInputError,
