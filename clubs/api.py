@@ -440,7 +440,10 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         value = row_id(data.get("table") if isinstance(data, dict) else None)
         table = None
         if value is not None:
-            table = Table.objects.select_related("session__club").filter(pk=value).first()
+            try:
+                table = Table.objects.select_related("session__club").get(pk=value)
+            except Table.DoesNotExist:
+                table = None
             if table is not None and not perms.can_view_club(self.request.user,
                                                              table.session.club):
                 table = None  # another club's table reads as no table at all
