@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from clubs.views.offline import service_worker
+
 # A failure outside any view while the database is down is a 503 too (config.unavailable).
 handler500 = "config.unavailable.server_error"
 
@@ -17,6 +19,8 @@ urlpatterns = [
     path("api/v1/", include("settlements.urls")),
     path("api/v1/", include("league.api_urls")),
     path("admin/", admin.site.urls),
+    # The service worker keeps a table's pages for recording without signal (issue #24).
+    path("sw.js", service_worker, name="service-worker"),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/v1/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("", include("compare.urls")),

@@ -75,6 +75,7 @@ def _record_under_lock(table: Table, entry: dict, user,
         except HandConflict as conflict:
             conflict.saved = conflicting_hand(table, conflict.expected)
             conflict.entry = entry
+            conflict.seat_of = {wind: seat for seat, wind in snap.next.winds.items()}
             raise
         hand = append_hand(table, session, preview, user, client_id)
         table.state = state_after(session, snap, preview, hand.winner_id)

@@ -36,6 +36,7 @@ class HandConflict(Exception):
     # side (set by clubs.recording.append).
     saved: Hand | None = None
     entry: dict | None = None
+    seat_of: dict | None = None  # the entry's winds -> seat ids, as it was read
 
     def __init__(self, expected: int, actual: int):
         self.expected, self.actual = expected, actual

@@ -25,9 +25,11 @@ from clubs.forms import (
     losers_scores_count,
 )
 from clubs.models import AuditAction, AuditEntry, Hand
+from clubs.recording.preview import TableSnapshot
 from clubs.views import record_answers as answers
 from clubs.views import table_view as tv
 from clubs.views.access import RECORD, club_page
+from clubs.views.offline import kept_offline
 
 
 def _table_url(club, club_session, table, anchor: str = "") -> str:
@@ -133,8 +135,9 @@ def _record_hand_page(request, club, club_session, table, device):
         # phone's queue) finds the hand it saved instead of saving it again.
         "client_id": answers.client_id_of(request.POST) or uuid.uuid4(),
     }
+    context["queue_data"] = _queue_data(club, club_session, table, state)
     if data is None:
-        return render(request, "clubs/record_hand.html", context)
+        return kept_offline(render(request, "clubs/record_hand.html", context))
     client_id = answers.client_id_of(request.POST)
     result = None
     try:
@@ -199,6 +202,21 @@ def _saved_before(request, table, rules, client_id):
     entered = (entered_hand(outcome, seat_forms, hand.prevailing_wind)
                if _valid(outcome, seat_forms, rules) else {})
     return recording.hand_saved_with(table, client_id, entered)
+
+
+def _queue_data(club, club_session, table, state) -> dict:
+    """What static/js/record-queue.js needs to queue hands without signal: the table, the
+    next hand's number, and the totals as the server has them (shown as provisional while
+    hands wait on the phone)."""
+    totals = TableSnapshot.load(table, table.state).totals
+    return {
+        "table": table.pk,
+        "table_url": _table_url(club, club_session, table),
+        "next_number": state["next"]["number"],
+        "totals": [{"seat": seat["id"], "name": seat["name"], "total": totals.get(seat["id"], 0)}
+                   for seat in state["seats"]],
+        "worker": reverse("service-worker"),
+    }
 
 
 def _conflicted(result) -> bool:

@@ -5,9 +5,11 @@ Both read what recording stored (``clubs.table_state.stored_table_state``)."""
 from __future__ import annotations
 
 from django.shortcuts import render
+from django.urls import reverse
 
 from clubs.views import table_qr
 from clubs.views.access import READ, club_page, roles_context
+from clubs.views.offline import kept_offline
 from clubs.views.table_view import hand_view, table_view
 
 
@@ -18,7 +20,8 @@ def _hand_number(value) -> int | None:
 @club_page(READ)
 def table_page(request, club, club_session, table):
     before = _hand_number(request.GET.get("before"))
-    return render(
+    roles = roles_context(request.user, club)
+    response = render(
         request,
         "clubs/table.html",
         {
@@ -27,9 +30,19 @@ def table_page(request, club, club_session, table):
             "table": table,
             "state": table_view(table, before=before),
             **_follow(request, table),
-            **roles_context(request.user, club),
+            **roles,
+            "queue_data": _queue_data(table) if roles["can_record"] else None,
         },
     )
+    # Its scorers' phones keep the latest page of the table for a spell without signal.
+    return kept_offline(response) if roles["can_record"] and before is None else response
+
+
+def _queue_data(table) -> dict:
+    """For static/js/record-queue.js: hands this phone saved without signal are shown here, and
+    sent from here too (without the next hand's number and totals: the record page has them)."""
+    return {"table": table.pk, "table_url": "", "next_number": 0, "totals": [],
+            "worker": reverse("service-worker")}
 
 
 def _follow(request, table) -> dict:

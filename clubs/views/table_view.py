@@ -326,18 +326,16 @@ def conflict(table, err) -> Result:
     if err.saved is not None:
         saved = f"Saved as hand {err.saved.number}: {hand_view(table, err.saved)['summary']}"
     if err.entry:
-        yours = f"Yours: {entry_summary(err.entry, seats, err.saved)}"
+        yours = f"Yours: {entry_summary(err.entry, seats, err.seat_of or {})}"
     message = " ".join(part for part in (str(err), saved, yours) if part)
     return Result(ok=False, errors={"non_field_errors": [message]},
                   conflict={"message": str(err), "saved": saved, "yours": yours})
 
 
-def entry_summary(entry: dict, names: dict, beside: Hand | None) -> str:
-    """An entry in a sentence, with its players named by the winds of the hand beside it (or
-    by wind alone)."""
-    winds = {}
-    if beside is not None:
-        winds = {e.seat_wind: names.get(e.seat_id, e.seat_wind) for e in beside.entries.all()}
+def entry_summary(entry: dict, names: dict, seat_of: dict) -> str:
+    """An entry in a sentence, its players named through the seating it was read with (wind
+    -> seat id), or by wind alone."""
+    winds = {wind: names.get(seat, wind) for wind, seat in seat_of.items()}
 
     def who(wind):
         return winds.get(wind, wind)

@@ -1,0 +1,407 @@
+/* Recording without signal (issue #24), on the record page and the table page.
+
+   Without this file the record form posts as ever. With it:
+   - a service worker (/sw.js, Workbox) keeps this table's pages and files for a spell
+     without signal;
+   - Save puts the hand in a queue on the phone (IndexedDB, through idb) and sends it at once;
+     with no signal it stays there, the page says so ("Saved on this phone, 2 hands waiting for
+     signal") and the next hand can be entered;
+   - the queue is sent by the page itself, in order, whenever it can (on load, when the
+     browser says it is online, and every few seconds while hands wait; Background Sync exists
+     only in Chromium, so nothing depends on it), each hand as the very form the page would
+     have posted, with its client_id: sent twice, it is saved once;
+   - each answer is shown; a hand the server refuses stays on the phone with the reason until
+     the scorer mends it, sends it as the next hand, or discards it: nothing is dropped
+     silently. The queue outlives a closed browser (it is IndexedDB). */
+(function () {
+  "use strict";
+  var dataNode = document.getElementById("queue-data");
+  if (!dataNode || !window.indexedDB || !window.fetch || !window.idb) return;
+  var data = JSON.parse(dataNode.textContent);
+  var form = document.getElementById("record-form");
+  var RETRY_MS = 5000;
+  var TIMEOUT_MS = 15000;
+
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register(data.worker, { scope: "/" }).catch(function () {
+      /* no worker (a private window): the queue still works while the page is open */
+    });
+  }
+
+  var dbPromise = idb.openDB("mahjong-recording", 1, {
+    upgrade: function (db) { db.createObjectStore("queue", { keyPath: "client_id" }); },
+  });
+
+  function queued() {
+    return dbPromise.then(function (db) { return db.getAll("queue"); }).then(function (items) {
+      return items.sort(function (a, b) {
+        return a.table - b.table || a.order - b.order || a.queued_at - b.queued_at;
+      });
+    });
+  }
+  function put(item) { return dbPromise.then(function (db) { return db.put("queue", item); }); }
+  function drop(id) { return dbPromise.then(function (db) { return db.delete("queue", id); }); }
+  function ofThisTable(items) { return items.filter(function (i) { return i.table === data.table; }); }
+
+  // -- what the page shows -----------------------------------------------------------------
+
+  var panel = document.createElement("section");
+  panel.id = "queue-status";
+  panel.className = "card queue";
+  panel.setAttribute("role", "status");
+  panel.setAttribute("aria-live", "polite");
+  panel.hidden = true;
+  var anchor = form || document.getElementById("live");
+  if (anchor) anchor.parentNode.insertBefore(panel, anchor);
+  // The server's latest answers, newest first; kept for this tab a few minutes, so they are
+  // still shown after the page reloads itself once the queue has gone.
+  var ANSWERS = "mahjong-answers-" + data.table;
+  var answers = [];
+  try {
+    answers = JSON.parse(sessionStorage.getItem(ANSWERS) || "[]").filter(function (a) {
+      return Date.now() - a.at < 5 * 60 * 1000;
+    });
+  } catch (e) { answers = []; }
+  function tell(text) {
+    answers.unshift({ text: text, at: Date.now() });
+    answers = answers.slice(0, 8);
+    try { sessionStorage.setItem(ANSWERS, JSON.stringify(answers)); } catch (e) { /* full */ }
+  }
+  var mending = null;  // the queued hand put back in the form, while it is mended
+  var typing = false;  // the scorer has started on the next hand in the form
+  var savedHere = 0;  // hands of this table the server saved while this page was open
+  if (form) form.addEventListener("input", function () { typing = true; });
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function hands(n) { return n === 1 ? "1 hand" : n + " hands"; }
+
+  function render() {
+    return queued().then(function (all) {
+      var mine = ofThisTable(all);
+      var waiting = mine.filter(function (i) { return i.state !== "refused"; });
+      var refused = mine.filter(function (i) { return i.state === "refused"; });
+      panel.textContent = "";
+      panel.hidden = !mine.length && !answers.length;
+      if (waiting.length) {
+        panel.appendChild(el("p", { "class": "queue-headline" },
+          "Saved on this phone, " + hands(waiting.length) + " waiting for signal."));
+      }
+      if (refused.length) {
+        panel.appendChild(el("p", { "class": "queue-headline neg" }, hands(refused.length) +
+          " not saved by the server: mend or discard " + (refused.length === 1 ? "it" : "them") +
+          " below. " + (waiting.length ? "The hands after it wait until then." : "")));
+      }
+      if (mine.length) {
+        var list = el("ul", { "class": "queue-list" });
+        mine.forEach(function (item) { list.appendChild(itemRow(item)); });
+        panel.appendChild(list);
+        if (data.totals.length) panel.appendChild(totalsNote(mine.length));
+        else panel.appendChild(el("p", { "class": "small queue-totals" }, "The totals below " +
+          "are provisional: they do not count the " + hands(mine.length) + " on this phone yet."));
+      }
+      if (answers.length) {
+        var log = el("ul", { "class": "small muted queue-answers" });
+        answers.slice(0, 6).forEach(function (a) { log.appendChild(el("li", {}, a.text)); });
+        panel.appendChild(log);
+      }
+      if (!form && mine.length) {
+        var record = document.querySelector("#next-hand a.btn.block");
+        if (record) record.textContent = "Record hand " + nextNumber(mine);
+      }
+      markTotals(mine.length > 0);
+      if (form) numberTheForm(mine);
+    });
+  }
+
+  function itemRow(item) {
+    var li = el("li", { "data-client-id": item.client_id });
+    var what = "Hand " + item.number + (item.summary ? " · " + item.summary : "");
+    li.appendChild(el("span", {}, what));
+    if (item.state !== "refused") {
+      li.appendChild(el("span", { "class": "small muted" }, " · waiting"));
+      return li;
+    }
+    li.className = "refused";
+    li.appendChild(el("p", { "class": "small neg", style: "margin:0.2rem 0" },
+      "Not saved: " + item.reason));
+    var actions = el("div", { "class": "actions" });
+    if (form) {
+      actions.appendChild(button("Mend in the form", function () { mend(item); }));
+    } else {
+      var link = el("a", { href: item.url, "class": "btn secondary" }, "Mend on the record page");
+      actions.appendChild(link);
+    }
+    actions.appendChild(button("Send as the next hand", function () { sendAsNext(item); }));
+    var discard = button("Discard", function () {
+      if (discard.getAttribute("data-sure")) return drop(item.client_id).then(sendSoon);
+      discard.setAttribute("data-sure", "1");
+      discard.textContent = "Tap again: hand " + item.number + " will not be saved";
+    });
+    actions.appendChild(discard);
+    li.appendChild(actions);
+    return li;
+  }
+
+  function button(text, onClick) {
+    var b = el("button", { type: "button", "class": "btn secondary" }, text);
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function totalsNote(pending) {
+    var p = el("p", { "class": "small queue-totals" });
+    var figures = data.totals.map(function (t) { return t.name + " " + t.total; }).join(" · ");
+    p.appendChild(el("strong", {}, "Provisional totals: "));
+    p.appendChild(document.createTextNode(figures + " (as the server has them, without the " +
+      hands(pending) + " on this phone)"));
+    return p;
+  }
+
+  // The table page's running totals: marked provisional while hands wait on this phone.
+  function markTotals(provisional) {
+    document.querySelectorAll("#live .total").forEach(function (node) {
+      node.classList.toggle("provisional", provisional);
+      if (provisional) node.setAttribute("title", "Provisional: hands wait on this phone");
+      else node.removeAttribute("title");
+    });
+  }
+
+  // -- the form: the next hand's number, and Save into the queue -----------------------------
+
+  function nextNumber(mine) {
+    var last = data.next_number - 1;
+    mine.forEach(function (i) { if (i.number > last) last = i.number; });
+    return last + 1;
+  }
+
+  function numberTheForm(mine) {
+    var n = mending ? mending.number : nextNumber(mine);
+    form.querySelector("input[name=expected_number]").value = n;
+    var heading = document.querySelector("h1");
+    if (heading) heading.textContent = "Record hand " + n;
+    var save = form.querySelector("button[value=save]");
+    if (save) save.textContent = "Save hand " + n;
+    var note = document.getElementById("queue-winds-note");
+    if (mine.length && !note) {
+      note = el("p", { id: "queue-winds-note", "class": "small muted" }, "The winds shown are " +
+        "those before the hands waiting on this phone: the server works out the seating when " +
+        "it gets them.");
+      form.parentNode.insertBefore(note, form);
+    } else if (!mine.length && note) {
+      note.remove();
+    }
+  }
+
+  function summaryOfForm() {
+    var winner = form.querySelector("input[name=winner]:checked");
+    if (!winner) return "";
+    var label = winner.closest("label");
+    // The player's name without the wind ("South · Bob"): the wind may move before it is sent.
+    var text = label ? label.textContent.replace(/\s+/g, " ").split("·").pop().trim() : "";
+    return winner.value === "draw" ? "Wall game" : text ? text + " won" : "";
+  }
+
+  function fieldsOf(submitter) {
+    var fields = [];
+    new FormData(form, submitter).forEach(function (value, name) {
+      if (typeof value === "string") fields.push([name, value]);
+    });
+    return fields;
+  }
+
+  function newId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return "10000000-1000-4000-8000-100000000000".replace(/[018]/g, function (c) {
+      return (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16);
+    });
+  }
+
+  if (form) {
+    form.addEventListener("submit", function (event) {
+      var submitter = event.submitter;
+      var action = submitter && submitter.value;
+      if (action === "preview" && !navigator.onLine) {
+        event.preventDefault();
+        tell("Preview needs signal. Save keeps the hand on this phone and sends it when there " +
+          "is signal.");
+        render();
+        return;
+      }
+      if (action !== "save") return;
+      event.preventDefault();
+      saveToQueue(submitter);
+    });
+  }
+
+  function saveToQueue(submitter) {
+    return queued().then(function (all) {
+      var mine = ofThisTable(all);
+      var number = mending ? mending.number : nextNumber(mine);
+      var order = mending ? mending.order : number;
+      form.querySelector("input[name=expected_number]").value = number;
+      var item = {
+        client_id: form.querySelector("input[name=client_id]").value,
+        table: data.table,
+        url: window.location.pathname,
+        fields: fieldsOf(submitter),
+        number: number,
+        order: order,
+        queued_at: Date.now(),
+        state: "waiting",
+        summary: summaryOfForm(),
+      };
+      mending = null;
+      return put(item);
+    }).then(function () {
+      return send();
+    }).then(function (sentAll) {
+      if (sentAll) {
+        window.location.href = data.table_url;  // as without JavaScript: the table, updated
+        return;
+      }
+      readyForNextHand();
+    });
+  }
+
+  function readyForNextHand() {
+    typing = false;
+    form.reset();
+    form.querySelector("input[name=client_id]").value = newId();
+    form.querySelectorAll("input, select, textarea").forEach(function (f) {
+      f.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    var preview = document.getElementById("preview");
+    if (preview) preview.remove();
+    render().then(function () { window.scrollTo(0, 0); });
+  }
+
+  function mend(item) {
+    item.fields.forEach(function (pair) {
+      var name = pair[0], value = pair[1];
+      if (name === "csrfmiddlewaretoken" || name === "action") return;
+      form.querySelectorAll("[name='" + CSS.escape(name) + "']").forEach(function (f) {
+        if (f.type === "radio" || f.type === "checkbox") f.checked = f.value === value;
+        else f.value = value;
+        f.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+    });
+    // Nothing was saved under the refused entry's id, but a conflict may have been about the
+    // id itself: the mended hand goes with a new one.
+    form.querySelector("input[name=client_id]").value = newId();
+    mending = { number: item.number, order: item.order };
+    return drop(item.client_id).then(render).then(function () { form.scrollIntoView(); });
+  }
+
+  function sendAsNext(item) {
+    // Whatever number the server is at: the hand goes after every hand saved so far.
+    item.fields = item.fields.filter(function (p) { return p[0] !== "expected_number"; });
+    item.fields.push(["expected_number", ""]);
+    item.state = "waiting";
+    item.reason = "";
+    item.order = Number.MAX_SAFE_INTEGER - 1e6 + (Date.now() % 1e6);
+    return put(item).then(sendSoon);
+  }
+
+  // -- sending the queue ---------------------------------------------------------------------
+
+  var sending = false;
+
+  /* Send every waiting hand, each table's in order, until one cannot go. Resolves true when
+     nothing is left waiting at this table. */
+  function send() {
+    if (sending) return Promise.resolve(false);
+    sending = true;
+    var blocked = {};
+    return queued().then(function loop(items) {
+      var item = items.find(function (i) { return !blocked[i.table]; });
+      if (!item) return;
+      if (item.state === "refused") {
+        blocked[item.table] = true;  // the hands after a refused one wait for it
+        return loop(items);
+      }
+      return post(item).then(function (outcome) {
+        if (outcome === "retry") return;  // no signal (or no server): later, in the same order
+        if (outcome === "blocked") blocked[item.table] = true;
+        return queued().then(loop);
+      });
+    }).then(function () {
+      return queued();
+    }).then(function (items) {
+      sending = false;
+      var done = !ofThisTable(items).some(function (i) { return i.state !== "refused"; });
+      if (form && done && savedHere && !typing && !items.length) {
+        // Signal is back and everything went: the page again, with the seating as it now is.
+        window.location.reload();
+      }
+      return render().then(function () { return done; });
+    }, function () {
+      sending = false;
+      return false;
+    });
+  }
+
+  function post(item) {
+    var body = new URLSearchParams();
+    item.fields.forEach(function (p) { body.append(p[0], p[1]); });
+    // A connection that hangs (a server gone mid-request, a half-open hall Wi-Fi) is given up
+    // after a while and the hand sent again: if it did arrive, it is saved once all the same.
+    var stop = window.AbortController ? new AbortController() : null;
+    var timer = stop && window.setTimeout(function () { stop.abort(); }, TIMEOUT_MS);
+    return fetch(item.url, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { Accept: "application/json" }, signal: stop ? stop.signal : undefined,
+    }).then(function (response) {
+      window.clearTimeout(timer);
+      var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+      if (!json) {
+        if (response.redirected && response.url.indexOf("/accounts/login/") >= 0) {
+          tell("Log in again to send the hands waiting on this phone.");
+          return "retry";
+        }
+        return "retry";  // a proxy's error page, a server starting up: try again later
+      }
+      return response.json().then(function (answer) {
+        if (answer.ok) {
+          tell(answer.already
+            ? "Hand " + answer.number + " was already saved (its answer had been lost): " +
+              "saved once."
+            : "Hand " + answer.number + " saved by the server.");
+          if (item.table === data.table) {
+            savedHere += 1;
+            data.next_number = Math.max(data.next_number, answer.number + 1);
+            data.totals.forEach(function (t) {
+              if (answer.totals && answer.totals[t.seat] !== undefined) t.total = answer.totals[t.seat];
+            });
+          }
+          return drop(item.client_id).then(function () { return "sent"; });
+        }
+        if (response.status >= 500) return "retry";
+        item.state = "refused";
+        item.reason = [answer.message, answer.saved, answer.yours].filter(Boolean).join(" ");
+        tell("Hand " + item.number + " was not saved: " + answer.message);
+        return put(item).then(function () { return "blocked"; });
+      });
+    }, function () {
+      window.clearTimeout(timer);
+      return "retry";  // no answer: sent again later; if it did arrive, it is saved once
+    });
+  }
+
+  function sendSoon() {
+    return send();
+  }
+
+  window.addEventListener("online", sendSoon);
+  window.setInterval(function () {
+    queued().then(function (items) {
+      if (items.some(function (i) { return i.state !== "refused"; })) sendSoon();
+    });
+  }, RETRY_MS);
+  render().then(sendSoon);
+})();

@@ -1,0 +1,384 @@
+"""Recording with no signal, in headless Chromium on a phone-sized screen (issue #24).
+
+The server here is a process of its own (``manage.py runserver`` on a fresh SQLite file), so a
+test can kill it in the middle of the queue being sent and start it again; the browser keeps
+its profile in a folder, so the page can be closed and opened again with its queue.
+
+- six hands recorded offline, the page reloaded offline, closed and opened again offline,
+  then the network on: all six saved once, in order, with the totals of the same six hands
+  recorded online at another table;
+- the server killed while the queue is being sent, then started again: nothing lost or doubled;
+- an answer lost on the way back (the request reached the server, the reply did not): the
+  hand is sent again and saved once;
+- two phones on one table: the second takes over; the first phone's queued hand then clashes
+  and is shown beside the hand saved, kept until the scorer discards it.
+
+Screenshots go to tests/screenshots/offline-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import CHROMIUM, PASSWORD, SCREENSHOTS, _no_browser
+
+REPO = Path(__file__).resolve().parents[2]
+PHONE = {"width": 390, "height": 844}
+ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+pytestmark = pytest.mark.browser
+
+SETUP = """
+import datetime, json
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from houserules.sync import ensure_builtin_house_rules
+from clubs.models import Club, ClubSession, Member, Seat, Table
+versions = ensure_builtin_house_rules()
+club = Club.objects.create(name="Village Hall Club", slug="hall")
+users = {}
+for name in ("ann", "ben"):
+    users[name] = get_user_model().objects.create_user(name, password=PASSWORD)
+    Member.objects.create(club=club, user=users[name], display_name=name.title(), role="scorer")
+players = [Member.objects.create(club=club, display_name=n) for n in ("Alice", "Bob", "Carol", "David")]
+session = ClubSession.objects.create(club=club, date=datetime.date.today(),
+                                     house_rule_version=versions["bmja"])
+tables = []
+for n in (1, 2):
+    table = Table.objects.create(session=session, number=n)
+    for position, (member, wind) in enumerate(zip(players, "ESWN")):
+        Seat.objects.create(table=table, member=member, position=position, starting_wind=wind)
+    tables.append(table.pk)
+print(json.dumps({"session": session.pk, "tables": tables,
+                  "token": Token.objects.create(user=users["ann"]).key}))
+"""
+
+# Six hands as the scorer taps them: who went Mah Jong (or a wall game), and each player's
+# agreed score.
+HANDS = [
+    ("Bob", {"Alice": 12, "Bob": 80, "Carol": 36, "David": 0}),
+    ("Bob", {"Alice": 4, "Bob": 120, "Carol": 8, "David": 16}),
+    ("Carol", {"Alice": 20, "Bob": 2, "Carol": 64, "David": 10}),
+    (None, {}),
+    ("Alice", {"Alice": 200, "Bob": 30, "Carol": 0, "David": 14}),
+    ("David", {"Alice": 6, "Bob": 18, "Carol": 24, "David": 48}),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """runserver on its own SQLite file, which the test may stop and start again."""
+
+    def __init__(self, folder: Path):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'night.sqlite3'}",
+                    "DEBUG": "1", "API_THROTTLE": "0", "AXES_ENABLED": "0",
+                    "CACHE_DIR": str(folder / "cache"), "PYTHONUNBUFFERED": "1"}
+        run = {"env": self.env, "cwd": REPO, "check": True, "capture_output": True, "text": True}
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], **run)
+        out = subprocess.run([sys.executable, "manage.py", "shell", "-c",
+                              SETUP.replace("PASSWORD", repr(PASSWORD))], **run).stdout
+        self.night = json.loads(out.strip().splitlines()[-1])
+        self.process = None
+        self.start()
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{self.port}"],
+            env=self.env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the test server did not start")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)  # killed, as a crash would
+            self.process.wait(10)
+
+    def state(self, table: int) -> dict:
+        import urllib.request
+
+        request = urllib.request.Request(f"{self.url}/api/v1/tables/{table}/state/", headers={
+            "Authorization": f"Token {self.night['token']}"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.load(answer)
+
+    def table_url(self, table: int) -> str:
+        return f"{self.url}/clubs/hall/sessions/{self.night['session']}/tables/{table}/"
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = Server(tmp_path)
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def playwright():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _no_browser("The playwright package is not installed.")
+    if not CHROMIUM.exists():
+        _no_browser(f"No browser at {CHROMIUM} (apt-get install chromium).")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        yield p
+
+
+def open_phone(playwright, profile: Path):
+    """A phone whose browser keeps its data (the queue, the worker's cache) in ``profile``."""
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=str(CHROMIUM), headless=True, args=ARGS,
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context.set_default_timeout(20_000)
+    page = context.pages[0] if context.pages else context.new_page()
+    return context, page
+
+
+def log_in(page, server: Server, username: str = "ann") -> None:
+    page.goto(f"{server.url}/accounts/login/?next=/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("button:has-text('Log in')")
+    page.wait_for_url(f"{server.url}/")
+
+
+def ready_offline(page, server: Server, table: int) -> None:
+    """Open the table and its record page with signal, so that the worker keeps them."""
+    page.goto(server.table_url(table))
+    page.goto(server.table_url(table) + "record/")
+    page.evaluate("navigator.serviceWorker.ready")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    # Visited again now that the worker looks after the page: this time it is kept.
+    page.goto(server.table_url(table))
+    page.goto(server.table_url(table) + "record/")
+
+
+def chip(page, question: str, answer: str):
+    group = page.locator("fieldset", has=page.locator("legend", has_text=question)).last
+    return group.locator("label", has_text=answer).first
+
+
+def enter_hand(page, winner: str | None, scores: dict[str, int]) -> None:
+    if winner is None:
+        chip(page, "Who went Mah Jong?", "Wall game").click()
+    else:
+        chip(page, "Who went Mah Jong?", winner).click()
+        chip(page, "How was it won?", "From the wall").click()
+    for name, score in scores.items():
+        seat = page.locator("fieldset.seat-entry", has=page.locator("legend", has_text=name))
+        box = seat.locator("input[name$='-score']")
+        if box.is_visible():
+            box.fill(str(score))
+
+
+def save_offline(page, n_waiting: int) -> None:
+    page.click("button[value=save]")
+    page.locator("#queue-status", has_text=f"{n_waiting} hand").wait_for()
+    page.locator("#queue-status", has_text="waiting for signal").wait_for()
+
+
+def totals_by_name(state: dict) -> dict[str, int]:
+    names = {str(s["id"]): s["name"] for s in state["seats"]}
+    return {names[k]: v for k, v in state["totals"].items()}
+
+
+def shot(page, name: str) -> None:
+    page.screenshot(path=str(SCREENSHOTS / f"offline-{name}.png"), full_page=True)
+
+
+def record_online(page, server: Server, table: int) -> dict[str, int]:
+    """The yardstick: the same six hands saved one by one with signal."""
+    for winner, scores in HANDS:
+        page.goto(server.table_url(table) + "record/")
+        enter_hand(page, winner, scores)
+        page.click("button[value=save]")
+        page.wait_for_url(re.compile(rf"/tables/{table}/$"))
+    return totals_by_name(server.state(table))
+
+
+def queue_six_offline(context, page) -> None:
+    context.set_offline(True)
+    for i, (winner, scores) in enumerate(HANDS, start=1):
+        enter_hand(page, winner, scores)
+        save_offline(page, i)
+        assert page.locator("h1").inner_text() == f"Record hand {i + 1}"
+
+
+def wait_drained(page, server: Server, table: int, hands: int = 6, seconds: float = 60) -> dict:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            state = server.state(table)
+        except OSError:
+            state = {"hands": []}
+        if len(state["hands"]) >= hands and not page.locator(
+                "#queue-status", has_text="waiting").count():
+            return state
+        page.wait_for_timeout(300)  # the page's own timers and this test's routes go on
+    raise AssertionError(f"the queue was not sent in {seconds} s")
+
+
+def assert_saved_once_in_order(state: dict) -> None:
+    assert [h["number"] for h in state["hands"]] == list(range(1, len(HANDS) + 1))
+    winners = [h["winner"] for h in state["hands"]]
+    names = {s["id"]: s["name"] for s in state["seats"]}
+    assert [names.get(w) for w in winners] == [w for w, _ in HANDS]
+
+
+def test_six_hands_offline_reload_close_reopen_then_all_saved_once_in_order(
+        playwright, server, tmp_path):
+    profile = tmp_path / "phone"
+    context, page = open_phone(playwright, profile)
+    log_in(page, server)
+    online_totals = record_online(page, server, server.night["tables"][1])
+    table = server.night["tables"][0]
+    ready_offline(page, server, table)
+    queue_six_offline(context, page)
+    shot(page, "1-six-waiting")
+    assert "Saved on this phone, 6 hands waiting for signal." in page.inner_text("#queue-status")
+    assert "Provisional totals" in page.inner_text("#queue-status")
+
+    page.reload()  # offline: the worker's copy, and the queue from IndexedDB
+    page.locator("#queue-status", has_text="6 hands waiting").wait_for()
+    assert page.locator("h1").inner_text() == "Record hand 7"
+    page.goto(server.table_url(table))  # the table page offline too, totals provisional
+    page.locator("#queue-status", has_text="6 hands waiting").wait_for()
+    assert page.locator("#live .total.provisional").count() == 4
+    shot(page, "2-table-page-offline")
+    context.close()
+
+    context, page = open_phone(playwright, profile)  # the browser closed and opened again
+    context.set_offline(True)
+    page.goto(server.table_url(table) + "record/")
+    page.locator("#queue-status", has_text="6 hands waiting").wait_for()
+    shot(page, "3-reopened-offline")
+    assert server.state(table)["hands"] == []  # nothing reached the server yet
+
+    context.set_offline(False)  # signal again: the page sends the queue by itself
+    state = wait_drained(page, server, table)
+    assert_saved_once_in_order(state)
+    assert totals_by_name(state) == online_totals
+    # The page comes back with the seating as it now is, and says what the server answered.
+    page.locator("h1", has_text="Record hand 7").wait_for()
+    page.locator("#queue-status", has_text="Hand 6 saved by the server").wait_for()
+    shot(page, "4-drained")
+    context.close()
+
+
+def test_the_server_killed_while_the_queue_is_sent(playwright, server, tmp_path):
+    context, page = open_phone(playwright, tmp_path / "phone")
+    log_in(page, server)
+    table = server.night["tables"][0]
+    ready_offline(page, server, table)
+    queue_six_offline(context, page)
+    posts = []
+
+    def kill_on_the_third(route):
+        posts.append(route.request.url)
+        if len(posts) == 3:
+            server.stop()  # the server dies with hands 3-6 still on the phone
+        route.continue_()
+
+    page.route("**/record/", lambda route: kill_on_the_third(route)
+               if route.request.method == "POST" else route.continue_())
+    context.set_offline(False)
+    page.locator("#queue-status", has_text="Hand 2 saved by the server").wait_for()
+    page.wait_for_timeout(6000)  # a try or two against a dead server
+    assert page.locator("#queue-status", has_text="4 hands waiting").count() == 1
+    shot(page, "5-server-down")
+    server.start()
+    state = wait_drained(page, server, table)
+    assert_saved_once_in_order(state)
+    shot(page, "5b-server-back")
+    context.close()
+
+
+def test_a_lost_answer_is_sent_again_and_saved_once(playwright, server, tmp_path):
+    context, page = open_phone(playwright, tmp_path / "phone")
+    log_in(page, server)
+    table = server.night["tables"][0]
+    ready_offline(page, server, table)
+    queue_six_offline(context, page)
+    lost = []
+
+    def lose_the_second_answer(route):
+        if route.request.method != "POST":
+            return route.continue_()
+        if not lost and "expected_number=2" in (route.request.post_data or ""):
+            lost.append(route.fetch())  # the request reaches the server and is saved...
+            return route.abort("connectionreset")  # ... and the answer never arrives
+        return route.continue_()
+
+    page.route("**/record/", lose_the_second_answer)
+    context.set_offline(False)
+    state = wait_drained(page, server, table)
+    assert lost and lost[0].status == 201
+    assert_saved_once_in_order(state)
+    page.locator("#queue-status", has_text="was already saved").wait_for()
+    context.close()
+
+
+def test_two_phones_one_table_and_a_take_over(playwright, server, tmp_path):
+    table = server.night["tables"][0]
+    first_context, first = open_phone(playwright, tmp_path / "first")
+    log_in(first, server, "ann")
+    ready_offline(first, server, table)
+    second_context, second = open_phone(playwright, tmp_path / "second")
+    log_in(second, server, "ben")
+    second.goto(server.table_url(table) + "record/")
+    assert "Ann is recording this table" in second.inner_text("#table-held")
+    shot(second, "6-held-by-another-phone")
+
+    # The first phone loses signal and queues hand 1; meanwhile the second takes over and
+    # records hand 1 (a different hand) with signal.
+    first_context.set_offline(True)
+    enter_hand(first, *HANDS[0])
+    save_offline(first, 1)
+    second.click("button:has-text('Take over recording')")
+    second.wait_for_url(re.compile(r"/record/$"))
+    enter_hand(second, *HANDS[2])
+    second.click("button[value=save]")
+    second.wait_for_url(re.compile(rf"/tables/{table}/$"))
+
+    # Signal again: the first phone's hand is sent, clashes, and is shown beside hand 1 saved.
+    first_context.set_offline(False)
+    refused = first.locator("#queue-status li.refused")
+    refused.wait_for()
+    text = refused.inner_text()
+    assert "Saved as hand 1: Carol went Mah Jong" in text and "Yours: Bob went Mah Jong" in text
+    shot(first, "7-conflict-after-take-over")
+    assert len(server.state(table)["hands"]) == 1
+    # Kept until the scorer decides: discarded here (two taps), nothing else saved.
+    first.click("#queue-status button:has-text('Discard')")
+    first.click("#queue-status button:has-text('Tap again')")
+    refused.wait_for(state="detached")
+    assert len(server.state(table)["hands"]) == 1
+    first.goto(server.table_url(table) + "record/")
+    assert "Ben is recording this table" in first.inner_text("#table-held")
+    first_context.close()
+    second_context.close()
