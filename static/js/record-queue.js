@@ -348,7 +348,11 @@
 
   function post(item) {
     var body = new URLSearchParams();
-    item.fields.forEach(function (p) { body.append(p[0], p[1]); });
+    // The page's own CSRF token where it has one (a login since the hand was queued changes it).
+    var token = document.querySelector("input[name=csrfmiddlewaretoken]");
+    item.fields.forEach(function (p) {
+      body.append(p[0], p[0] === "csrfmiddlewaretoken" && token ? token.value : p[1]);
+    });
     // A connection that hangs (a server gone mid-request, a half-open hall Wi-Fi) is given up
     // after a while and the hand sent again: if it did arrive, it is saved once all the same.
     var stop = window.AbortController ? new AbortController() : null;
@@ -361,7 +365,12 @@
       var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
       if (!json) {
         if (response.redirected && response.url.indexOf("/accounts/login/") >= 0) {
-          tell("Log in again to send the hands waiting on this phone.");
+          tell("Log in again to send the hands waiting on this phone (they stay here).");
+          return "retry";
+        }
+        if (response.status === 403 || response.status === 404) {
+          tell("The server would not take the hands waiting on this phone (" + response.status +
+            "): log in as a scorer of this club, then open this page again. They stay here.");
           return "retry";
         }
         return "retry";  // a proxy's error page, a server starting up: try again later
@@ -403,5 +412,18 @@
       if (items.some(function (i) { return i.state !== "refused"; })) sendSoon();
     });
   }, RETRY_MS);
+  // Opened from a table page's "Bob won" link with no signal, the page is the kept copy of
+  // the record page: answer the question the link asked, as the server would have.
+  if (form) {
+    var asked = new URLSearchParams(window.location.search).get("winner");
+    if (asked) {
+      var choice = form.querySelector("input[name=winner][value='" + CSS.escape(asked) + "']");
+      if (choice) {
+        choice.checked = true;
+        choice.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }
+  }
+
   render().then(sendSoon);
 })();

@@ -25,6 +25,13 @@ const keptOnly = {
   cacheWillUpdate: async ({ response }) =>
     response && response.status === 200 && response.headers.get("X-Offline-Keep") === "1"
       ? response : null,
+  // One copy per page: "record/?winner=12" (the table page's one-tap links) is kept as, and
+  // found offline as, "record/"; the page's script answers the link's question again.
+  cacheKeyWillBeUsed: async ({ request }) => {
+    const url = new URL(request.url);
+    url.search = "";
+    return url.href;
+  },
 };
 
 workbox.routing.registerRoute(

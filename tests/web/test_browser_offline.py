@@ -207,6 +207,13 @@ def totals_by_name(state: dict) -> dict[str, int]:
     return {names[k]: v for k, v in state["totals"].items()}
 
 
+def axe_failures(page, name: str) -> list[str]:
+    pytest.importorskip("axe_playwright_python")
+    from tests.web.test_browser_at_the_table import axe_check
+
+    return axe_check(page, name, {})
+
+
 def shot(page, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"offline-{name}.png"), full_page=True)
 
@@ -270,6 +277,12 @@ def test_six_hands_offline_reload_close_reopen_then_all_saved_once_in_order(
     page.locator("#queue-status", has_text="6 hands waiting").wait_for()
     assert page.locator("#live .total.provisional").count() == 4
     shot(page, "2-table-page-offline")
+    # The one-tap "Bob won" link works offline too: the kept record page, Bob chosen.
+    page.click("#next-hand a[data-winner]:has-text('Bob won')")
+    page.locator("h1", has_text="Record hand 7").wait_for()
+    assert page.locator("fieldset", has=page.locator("legend", has_text="Who went Mah Jong?")
+                        ).locator("input[name=winner]:checked").evaluate(
+        "i => i.closest('label').textContent").strip().endswith("Bob")
     context.close()
 
     context, page = open_phone(playwright, profile)  # the browser closed and opened again
@@ -353,6 +366,7 @@ def test_two_phones_one_table_and_a_take_over(playwright, server, tmp_path):
     second.goto(server.table_url(table) + "record/")
     assert "Ann is recording this table" in second.inner_text("#table-held")
     shot(second, "6-held-by-another-phone")
+    failures = axe_failures(second, "record page held by another phone")
 
     # The first phone loses signal and queues hand 1; meanwhile the second takes over and
     # records hand 1 (a different hand) with signal.
@@ -372,6 +386,8 @@ def test_two_phones_one_table_and_a_take_over(playwright, server, tmp_path):
     text = refused.inner_text()
     assert "Saved as hand 1: Carol went Mah Jong" in text and "Yours: Bob went Mah Jong" in text
     shot(first, "7-conflict-after-take-over")
+    failures += axe_failures(first, "record page with a refused queued hand")
+    assert failures == []
     assert len(server.state(table)["hands"]) == 1
     # Kept until the scorer decides: discarded here (two taps), nothing else saved.
     first.click("#queue-status button:has-text('Discard')")
