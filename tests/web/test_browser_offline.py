@@ -154,7 +154,7 @@ def open_phone(playwright, profile: Path):
     context = playwright.chromium.launch_persistent_context(
         str(profile), executable_path=str(CHROMIUM), headless=True, args=ARGS,
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(60_000)  # a busy machine (CI beside other runs) is slow
     page = context.pages[0] if context.pages else context.new_page()
     return context, page
 
@@ -171,11 +171,12 @@ def ready_offline(page, server: Server, table: int) -> None:
     """Open the table and its record page with signal, so that the worker keeps them."""
     page.goto(server.table_url(table))
     page.goto(server.table_url(table) + "record/")
-    page.evaluate("navigator.serviceWorker.ready")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    # Visited again now that the worker looks after the page: this time it is kept.
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # Visited again now that the worker is active (a page loaded now is always its client):
+    # this time both pages are kept.
     page.goto(server.table_url(table))
     page.goto(server.table_url(table) + "record/")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
 
 
 def chip(page, question: str, answer: str):
