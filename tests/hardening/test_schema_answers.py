@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 import schemathesis
 from django.contrib.auth import get_user_model
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import (
     content_type_conformance,
@@ -36,6 +38,18 @@ def demo(db):
             "headers": {"Authorization": f"Token {Token.objects.create(user=scorer).key}"}}
 
 
+@pytest.fixture
+def connection_kept():
+    """As Django's test client does: the test's transaction holds the connection, which the end
+    of each request through the WSGI application would otherwise close (PostgreSQL: "the
+    connection is closed", which the service rightly answers as a 503)."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
 def answer(schema, path, params, query, headers):
     case = schema[path]["GET"].Case(path_parameters=params, query=query)
     response = case.call(headers=headers)
@@ -43,7 +57,7 @@ def answer(schema, path, params, query, headers):
     return response
 
 
-def test_standings_and_comparison_exports_match_the_schema(demo):
+def test_standings_and_comparison_exports_match_the_schema(demo, connection_kept):
     from config.wsgi import application
 
     schema = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application)
