@@ -36,12 +36,41 @@ class RulesForm(forms.Form):
         return check_how_many(self.cleaned_data["rules"])
 
 
+class LatestNights(forms.models.ModelChoiceIterator):
+    """The select lists the club's latest nights only: a club of twenty years has a thousand,
+    and a page that grows with the club's history is a defect. Any of the club's nights is
+    still accepted (the field's queryset is not cut); older ones are also reached by dates."""
+
+    def __iter__(self):
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        for night in self.queryset[:NightField.SHOWN]:
+            yield self.choice(night)
+
+    def __len__(self):
+        return self.queryset[:NightField.SHOWN].count() + (self.field.empty_label is not None)
+
+    def __bool__(self):
+        return True
+
+
+class NightField(forms.ModelChoiceField):
+    """A club night of the form's club, named by its date (the club is the page's)."""
+
+    SHOWN = 60  # more than a season of weekly nights
+    iterator = LatestNights
+
+    def label_from_instance(self, obj) -> str:
+        return f"{obj.date:%a %-d %b %Y}"
+
+
 class RecordedPlayForm(forms.Form):
     """A season, a night, or a range of dates of one club."""
 
     season = forms.ModelChoiceField(queryset=Season.objects.none(), required=False)
-    session = forms.ModelChoiceField(queryset=ClubSession.objects.none(), required=False,
-                                     label="Club night")
+    session = NightField(queryset=ClubSession.objects.none(), required=False, label="Club night",
+                         help_text=f"The latest {NightField.SHOWN}; an older night: give its "
+                         "date as From and To.")
     start = forms.DateField(required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}))
     end = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}))
     rules = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple, help_text=how_many(
@@ -50,8 +79,10 @@ class RecordedPlayForm(forms.Form):
     def __init__(self, *args, club, slugs: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
-        self.fields["season"].queryset = Season.objects.filter(club=club).order_by("-start")
-        self.fields["session"].queryset = ClubSession.objects.filter(club=club).order_by("-date")
+        self.fields["season"].queryset = Season.objects.filter(club=club).select_related(
+            "club").order_by("-start")  # a season names its club
+        self.fields["session"].queryset = ClubSession.objects.filter(club=club).order_by(
+            "-date", "-id")
         self.fields["rules"].choices = [(s, s) for s in slugs]
 
     def clean_rules(self):

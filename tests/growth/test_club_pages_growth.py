@@ -1,0 +1,95 @@
+"""A club's pages and API answers cost the same number of queries after 10 nights and after
+1,000 (issue #27): each page reads what it shows, never the club's whole history.
+
+The history is built with ``bulk_create`` (tests.growth.history): one night recorded through
+``clubs.recording``, copied into earlier nights, seasons of fifty. Nothing here is timed."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
+
+from clubs.models import ClubSession, Hand, Member, Season, Table
+from tests.growth.history import copy_nights, record_night
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def night(club, users, bmja_version):
+    members = [Member.objects.create(club=club, display_name=f"Player {i}") for i in range(8)]
+    season = Season.objects.create(club=club, name="2030", start=dt.date(2030, 1, 1),
+                                   end=dt.date(2030, 12, 31))
+    session = ClubSession.objects.create(club=club, season=season, date=dt.date(2030, 11, 20),
+                                         house_rule_version=bmja_version)
+    record_night(session, members, users["scorer"])
+    return session
+
+
+def pages(club, session) -> list[str]:
+    table = Table.objects.filter(session=session).order_by("number").first()
+    hand = Hand.objects.filter(table=table).order_by("number").last()
+    member = Member.objects.filter(club=club, display_name="Player 0").get()
+    base = f"/clubs/{club.slug}/"
+    night = f"{base}sessions/{session.pk}/"
+    at_table = f"{night}tables/{table.pk}/"
+    season = f"{base}league/{session.season_id}/"
+    return [
+        base, night, at_table, f"{at_table}hands/{hand.pk}/", f"{at_table}record/",
+        f"{base}league/", season, f"{season}players/{member.pk}/", f"{base}league/all-time/",
+        f"{base}compare/",
+        f"{night}sheet/", f"{night}sheet.csv", f"{at_table}sheet/", f"{at_table}sheet.csv",
+        f"{season}?format=csv",
+    ]
+
+
+def api_answers(club, session) -> list[str]:
+    table = Table.objects.filter(session=session).order_by("number").first()
+    hand = Hand.objects.filter(table=table).order_by("number").last()
+    api = "/api/v1/"
+    return [
+        f"{api}clubs/{club.slug}/", f"{api}sessions/?club={club.slug}",
+        f"{api}sessions/{session.pk}/", f"{api}sessions/{session.pk}/totals/",
+        f"{api}tables/?session={session.pk}", f"{api}tables/{table.pk}/",
+        f"{api}tables/{table.pk}/state/", f"{api}hands/?table={table.pk}", f"{api}hands/{hand.pk}/",
+        f"{api}members/?club={club.slug}", f"{api}seasons/?club={club.slug}",
+        f"{api}seasons/{session.season_id}/standings/",
+        f"{api}seasons/{session.season_id}/hand-results/",
+        f"{api}clubs/{club.slug}/standings/",
+    ]
+
+
+def counted(get, urls: list[str]) -> dict[str, int]:
+    found = {}
+    for url in urls:
+        with CaptureQueriesContext(connection) as queries:
+            response = get(url)
+        assert response.status_code == 200, (url, response.status_code)
+        found[url] = len(queries)
+    return found
+
+
+def test_the_club_pages_cost_the_same_after_10_and_after_1000_nights(client, club, users,
+                                                                     night):
+    client.force_login(users["admin"])
+    api = APIClient()
+    api.force_authenticate(users["admin"])
+    urls, answers = pages(club, night), api_answers(club, night)
+
+    copy_nights(night, 9)
+    assert ClubSession.objects.filter(club=club).count() == 10
+    # A first visit does what later ones need not (the table's writer is claimed, a role is
+    # looked up once per user): counted from the second visit on.
+    counted(client.get, urls), counted(api.get, answers)
+    at_10 = counted(client.get, urls) | counted(api.get, answers)
+
+    copy_nights(ClubSession.objects.filter(club=club).order_by("date").first(), 990)
+    assert ClubSession.objects.filter(club=club).count() == 1000
+    at_1000 = counted(client.get, urls) | counted(api.get, answers)
+
+    grew = {url: (at_10[url], at_1000[url]) for url in at_10 if at_1000[url] != at_10[url]}
+    assert not grew, f"queries at 10 nights, at 1,000: {grew}"
