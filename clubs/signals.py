@@ -13,3 +13,14 @@ the table (recording): a receiver may then add its figures instead of summing th
 from django.dispatch import Signal
 
 table_recomputed = Signal()
+
+# ``players_moved(sender=Member, club=<Club>, seat_ids=[...], session_ids=[...],
+# from_member=<Member>|None, from_guest=<str>, to_member=<Member>|None, to_guest=<str>,
+# everything=<bool>)`` is sent
+# inside the transaction that gave these seats (a guest's, or a member's) to another player:
+# a guest made a member, two members merged, or either undone (``clubs.members.merge``). The
+# seats and their hand results already say who sat there; a receiver moves its own rows about
+# that player on those nights (league's night summary, door's check-ins), or with ``everything``
+# (a merge: ``from_member`` is deleted next) all its rows of ``from_member``. A receiver may raise
+# ``clubs.members.merge.MoveRefused`` to refuse the whole move with a sentence.
+players_moved = Signal()

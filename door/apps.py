@@ -5,3 +5,7 @@ class DoorConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "door"
     verbose_name = "Club night at the door"
+
+    def ready(self) -> None:
+        # Check-ins follow the seats when clubs gives a player's nights to another player.
+        from door import player_moves  # noqa: F401

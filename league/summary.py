@@ -19,7 +19,7 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from clubs.models import ClubSession, Table
-from clubs.signals import table_recomputed
+from clubs.signals import players_moved, table_recomputed
 from league.models import NightResult
 from league.ranking import POINT_SCHEMES
 
@@ -158,3 +158,12 @@ def refresh_all(tables=None) -> int:
         refresh_table(table)
         count += 1
     return count
+
+
+@receiver(players_moved, dispatch_uid="league-players-moved")
+def _players_moved(sender, seat_ids, to_member=None, to_guest="", **kwargs):
+    # A guest made a member, two members merged (or undone): the nights of those seats are the
+    # new player's. Nothing else of the row depends on who sat there.
+    NightResult.objects.filter(seat_id__in=list(seat_ids)).update(
+        member_id=to_member.pk if to_member is not None else None,
+        guest_name="" if to_member is not None else to_guest)
