@@ -124,7 +124,9 @@ def player_nights(member, season=None, filters: Filters = NO_FILTERS) -> QuerySe
 
 
 def player_hands(member, season=None, filters: Filters = NO_FILTERS) -> QuerySet:
-    qs = HandResult.objects.filter(member_id=member.pk)
+    # The club leads: the results' indexes start with it (result_by_club_season,
+    # result_best_hand), so a player's season is read alone, not among every club's.
+    qs = HandResult.objects.filter(club_id=member.club_id, member_id=member.pk)
     if season is not None:
         qs = qs.filter(season_id=season.pk)
     return filters.apply(qs, HAND_PATHS)
@@ -157,6 +159,14 @@ def hand_result_rows(season, filters: Filters = NO_FILTERS, chunk_size: int = 20
         cursor.execute(sql, params)  # SQLite hands rows over as they are fetched
         while chunk := cursor.fetchmany(chunk_size):
             yield from chunk
+
+
+def best_hand(member, season=None, filters: Filters = NO_FILTERS) -> HandResult | None:
+    """The player's highest-scoring Mah Jong (the earliest night first among equals): read in
+    the partial index ``result_best_hand`` (club, season, member, score of the winners' rows),
+    so it costs the season's winning hands of this player, not the club's or the database's."""
+    return (player_hands(member, season, filters).filter(won=True)
+            .select_related("hand", "session").order_by("-score", "session__date").first())
 
 
 def limit_hands(member, season=None, filters: Filters = NO_FILTERS) -> QuerySet:

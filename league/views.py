@@ -22,7 +22,7 @@ from league.chart import running_total_svg
 from league.export_sheets import calculation_sheet, hands_sheet, standings_sheet
 from league.forms import FORMATS, FilterForm, LeagueRulesForm, PublishForm
 from league.models import SeasonLeague, Snapshot, rules_of
-from league.queries import Filters, limit_hands, player_hands, player_nights, standings
+from league.queries import Filters, best_hand, limit_hands, player_nights, standings
 from league.ranking import PRESETS
 from league.serializers import StandingsSerializer
 
@@ -177,8 +177,7 @@ def player_page(request, club, season_id, member_id):
     hands = sum(n.hands for n in nights)
     mahjongs = sum(n.mahjongs for n in nights)
     given = sum(n.given for n in nights)
-    best = (player_hands(member, season, filters).filter(won=True)
-            .select_related("hand", "session").order_by("-score", "session__date").first())
+    best = best_hand(member, season, filters)
     context = {
         "club": club, "season": season, "member": member, "nights": nights, "form": form,
         "chart": nights and mark_safe(running_total_svg(chart_points,  # noqa: S308  escaped in chart.py

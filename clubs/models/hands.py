@@ -163,6 +163,10 @@ class HandResult(models.Model):
             models.Index(fields=["club", "season", "member"], name="result_by_club_season"),
             models.Index(fields=["member", "session"], name="result_by_member_session"),
             models.Index(fields=["session", "seat"], name="result_by_session_seat"),
+            # A player's best hand of a season (league.queries.best_hand): only the winners'
+            # rows, a quarter of the table, so it is cheap to keep on each hand recorded.
+            models.Index(fields=["club", "season", "member", "-score"], condition=Q(won=True),
+                         name="result_best_hand"),
         ]
 
     def __str__(self) -> str:
