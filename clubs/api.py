@@ -244,7 +244,8 @@ class OfOneClub(ParentChecked):
 
 @extend_schema(tags=["clubs"])
 class ClubViewSet(ClubScoped, viewsets.ModelViewSet):
-    """Clubs you belong to, and clubs that publish their sessions."""
+    """Clubs you belong to, and clubs that publish their sessions. Any signed-in person may
+    start a club (POST) and becomes its first admin; its admins change it."""
 
     serializer_class = ClubSerializer
     lookup_field = "slug"
@@ -258,13 +259,13 @@ class ClubViewSet(ClubScoped, viewsets.ModelViewSet):
         return perms.visible_clubs(self.request.user).order_by("name")
 
     def perform_create(self, serializer):
-        if not self.request.user.is_superuser:
-            raise PermissionDenied("Only the site's staff can open a new club.")
-        super().perform_create(serializer)
+        serializer.save()  # clubs.starting.start_club: the club, its admin, the audit entries
 
     def perform_destroy(self, instance):
         if not self.request.user.is_superuser:
-            raise PermissionDenied("Only the site's staff can delete a club.")
+            raise PermissionDenied("A club and its history are deleted by the people who run "
+                                   "this service: write to them. Until then a club admin can "
+                                   "stop publishing it.")
         super().perform_destroy(instance)
 
 

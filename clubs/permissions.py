@@ -32,6 +32,12 @@ def _roles(user) -> dict[int, str]:
     return cached
 
 
+def forget_roles(user) -> None:
+    """After a change to the user's memberships in this request (a club started, an
+    invitation taken): the next question reads them again."""
+    user.__dict__.pop("_club_roles", None)
+
+
 def club_role(user, club: Club | int) -> str | None:
     """The user's role at the club (admin, scorer, member), or None for an outsider."""
     if user is None or not user.is_authenticated:

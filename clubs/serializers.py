@@ -40,11 +40,45 @@ WINDS = [w.value for w in Wind]
 
 class ClubSerializer(serializers.ModelSerializer):
     role = serializers.SerializerMethodField(help_text="Your role at this club, or null.")
+    your_name = serializers.CharField(
+        write_only=True, required=False, max_length=80,
+        help_text="Starting a club: how its pages will name you, its first admin (default: "
+                  "your name, or your login before the @).")
 
     class Meta:
         model = Club
-        fields = ["id", "slug", "name", "published", "default_house_rule", "created", "role"]
+        fields = ["id", "slug", "name", "published", "default_house_rule", "time_zone",
+                  "created", "role", "your_name"]
         read_only_fields = ["created"]
+        # Checked in validate(), with a sentence saying what to change.
+        extra_kwargs = {"name": {"validators": []}, "slug": {"validators": []}}
+
+    def validate(self, attrs):
+        from clubs.starting import taken_problem
+
+        name = attrs.get("name", getattr(self.instance, "name", ""))
+        slug = attrs.get("slug", getattr(self.instance, "slug", ""))
+        if problem := taken_problem(name, slug, exclude=self.instance):
+            raise serializers.ValidationError({problem.field: [problem.message]})
+        return attrs
+
+    def create(self, validated_data):
+        from clubs.starting import ClubTaken, start_club
+
+        try:
+            return start_club(
+                self.context["request"].user, name=validated_data["name"],
+                slug=validated_data["slug"],
+                time_zone=validated_data.get("time_zone") or "Europe/London",
+                house_rule=validated_data.get("default_house_rule"),
+                published=validated_data.get("published", False),
+                display_name=validated_data.get("your_name", ""))
+        except ClubTaken as taken:
+            raise serializers.ValidationError({taken.field: [taken.message]}) from None
+
+    def update(self, instance, validated_data):
+        validated_data.pop("your_name", None)
+        return super().update(instance, validated_data)
 
     def get_fields(self):
         # Another club's private house rule reads as no house rule at all ("does not exist").

@@ -2,13 +2,14 @@
 
 from django.urls import include, path
 
-from clubs.views import club_pages, hand_pages, table_pages
+from clubs.views import club_pages, club_start, hand_pages, table_pages
 
 TABLE = "clubs/<slug:slug>/sessions/<int:session_id>/tables/<int:table_id>/"
 
 urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", club_pages.home, name="home"),
+    path("start-a-club/", club_start.start_club_page, name="start-club"),
     path("clubs/<slug:slug>/", club_pages.club_home, name="club"),
     path("clubs/<slug:slug>/sessions/new/", club_pages.start_session, name="start-session"),
     path(

@@ -43,6 +43,16 @@ def env_float(name: str, default: float) -> float:
         raise ImproperlyConfigured(f"{name}={raw!r}: give a number, e.g. {default}.") from None
 
 
+def env_choice(name: str, default: str, allowed: tuple[str, ...]) -> str:
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    value = raw.strip().lower()
+    if value not in allowed:
+        raise ImproperlyConfigured(f"{name}={raw!r}: use one of " + ", ".join(allowed) + ".")
+    return value
+
+
 _RATE = re.compile(r"^\s*(\d+)\s*/\s*(s|sec|second|m|min|minute|h|hour|d|day)\s*$")
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from config.env import (
     database_from_url,
     env_bool,
+    env_choice,
     env_float,
     env_int,
     env_list,
@@ -58,6 +59,7 @@ INSTALLED_APPS = [
     "compare",
     "sheets",
     "door",
+    "accounts",
 ]
 
 # Background work (long rule comparisons) through Django's Tasks API: the django-tasks backport
@@ -100,6 +102,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context.signup",
             ],
         },
     },
@@ -149,6 +152,30 @@ NUM_PROXIES = env_int("NUM_PROXIES", 0 if DEBUG or not env_bool("TRUST_X_FORWARD
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
+
+# Who may make a login: "open" (anyone signs up with an email and a password) or
+# "invite-only" (only through a club's invitation link).
+SIGNUP = env_choice("SIGNUP", "open", ("open", "invite-only"))
+
+# Mail (password resets, invitations): to the console unless EMAIL_HOST names an SMTP server.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+                 else "django.core.mail.backends.console.EmailBackend")
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+# Port 587 with STARTTLS by default; EMAIL_USE_SSL=1 (port 465) turns STARTTLS off.
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", not EMAIL_USE_SSL)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "scores@localhost"
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL are both on: use EMAIL_USE_SSL=1 "
+                               "alone for port 465, or EMAIL_USE_TLS=1 alone for port 587.")
+# A password-reset link works for three days.
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -23,6 +23,7 @@ urlpatterns = [
     path("sw.js", service_worker, name="service-worker"),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/v1/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("", include("accounts.urls")),
     path("", include("compare.urls")),
     path("", include("sheets.urls")),
     path("", include("door.urls")),

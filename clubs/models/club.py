@@ -1,10 +1,23 @@
 """A club, its members (with or without a login) and its seasons/leagues."""
 
+import zoneinfo
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
 from clubs.models.choices import MemberRole
+
+# The IANA zone names this machine knows (Python's zoneinfo, with the tzdata package).
+TIME_ZONES = frozenset(zoneinfo.available_timezones())
+
+
+def time_zone_validator(value: str) -> None:
+    if value not in TIME_ZONES:
+        raise ValidationError(
+            f"{value!r} is not a time zone: give a name such as Europe/London or "
+            "Australia/Sydney.")
 
 
 class Club(models.Model):
@@ -19,6 +32,11 @@ class Club(models.Model):
         on_delete=models.SET_NULL,
         related_name="default_for_clubs",
         help_text="The house rule a new session starts with (its newest version).",
+    )
+    # Where the club plays: "tonight" and a new night's date are read in this zone.
+    time_zone = models.CharField(
+        max_length=64, default="Europe/London", validators=[time_zone_validator],
+        help_text="Where the club plays, e.g. Europe/London: the date of a club night is read there.",
     )
     created = models.DateTimeField(auto_now_add=True)
 

@@ -9,7 +9,7 @@ from django.core.exceptions import ImproperlyConfigured
 from config.env import env_int, load_env_file
 from tests.conftest import REPO
 
-READS = re.compile(r"""(?:os\.environ\.get|env_bool|env_int|env_float|env_rate|env_list)\(\s*["']([A-Z_]+)["']""")
+READS = re.compile(r"""(?:os\.environ\.get|env_bool|env_int|env_float|env_rate|env_list|env_choice)\(\s*["']([A-Z_]+)["']""")
 
 
 def test_env_example_lists_every_variable_the_settings_read():

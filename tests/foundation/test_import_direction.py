@@ -25,7 +25,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("house rules", ("houserules",)),
     ("calculators", ("scoring", "settlements")),
     ("clubs", ("clubs",)),
-    ("feature apps", ("league", "safekeeping", "sheets", "compare", "door")),
+    ("feature apps", ("league", "safekeeping", "sheets", "compare", "door", "accounts")),
     ("project", ("config",)),
 ]
 # Not layered: they may import anything, and nothing imports them.

@@ -1,0 +1,88 @@
+"""Issue #22: sign-up by email and a password (SIGNUP=open), refused with a sentence under
+SIGNUP=invite-only; password reset by email with Django's own views."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import env_choice
+
+pytestmark = pytest.mark.django_db
+
+GOOD = {"email": "Margaret@Example.org", "password1": "pung-of-dragons-7",
+        "password2": "pung-of-dragons-7"}
+
+
+def test_sign_up_logs_in_with_the_email(client):
+    assert "Sign up" in client.get("/accounts/login/").content.decode()
+    page = client.get("/accounts/signup/")
+    assert page.status_code == 200
+    answer = client.post("/accounts/signup/", {**GOOD, "next": "/start-a-club/"})
+    assert answer.status_code == 302 and answer["Location"] == "/start-a-club/"
+    user = get_user_model().objects.get()
+    assert (user.username, user.email) == ("margaret@example.org", "Margaret@example.org")
+    assert client.get("/start-a-club/").status_code == 200  # logged in
+    client.post("/accounts/logout/")
+    assert client.login(username="margaret@example.org", password=GOOD["password1"])
+
+
+def test_sign_up_says_what_to_mend(client, users):
+    get_user_model().objects.create_user("ann", email="ann@example.org", password="x")
+    taken = client.post("/accounts/signup/", {**GOOD, "email": "ANN@example.org"})
+    assert taken.status_code == 400
+    assert "There is already a login for this email" in taken.content.decode()
+    differ = client.post("/accounts/signup/", {**GOOD, "password2": "something-else-9"})
+    assert "The two passwords differ" in differ.content.decode()
+    weak = client.post("/accounts/signup/", {**GOOD, "password1": "12345678",
+                                             "password2": "12345678"})
+    assert weak.status_code == 400 and "too common" in weak.content.decode()
+    foreign = client.post("/accounts/signup/", {**GOOD, "next": "https://evil.example/"})
+    assert foreign["Location"] == "/"
+    assert get_user_model().objects.filter(email__iexact=GOOD["email"]).count() == 1
+
+
+def test_invite_only_refuses_sign_up_with_a_sentence(client, settings):
+    settings.SIGNUP = "invite-only"
+    page = client.get("/accounts/signup/")
+    assert page.status_code == 200 and "invitation link" in page.content.decode()
+    refused = client.post("/accounts/signup/", GOOD)
+    assert refused.status_code == 403 and "invitation link" in refused.content.decode()
+    assert not get_user_model().objects.exists()
+    login = client.get("/accounts/login/").content.decode()
+    assert "Sign up" not in login and "invitation link" in login
+
+
+def test_a_bad_signup_setting_stops_the_service_with_a_sentence(monkeypatch):
+    monkeypatch.setenv("SIGNUP", "everyone")
+    with pytest.raises(ImproperlyConfigured, match="use one of open, invite-only"):
+        env_choice("SIGNUP", "open", ("open", "invite-only"))
+
+
+def test_password_reset_by_email(client, settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    get_user_model().objects.create_user("bob@example.org", email="bob@example.org",
+                                         password="old-password-42")
+    sent = client.post("/accounts/password_reset/", {"email": "bob@example.org"})
+    assert sent.status_code == 302
+    assert "Check your email" in client.get(sent["Location"]).content.decode()
+    (message,) = mail.outbox
+    link = re.search(r"https?://[^/]+(/accounts/reset/\S+)", message.body)[1]
+    form = client.get(link, follow=True)
+    assert "Set a new password" in form.content.decode()
+    done = client.post(form.redirect_chain[-1][0], {"new_password1": "new-password-43",
+                                                    "new_password2": "new-password-43"})
+    assert done.status_code == 302
+    assert client.login(username="bob@example.org", password="new-password-43")
+    unknown = client.post("/accounts/password_reset/", {"email": "nobody@example.org"})
+    assert unknown.status_code == 302 and len(mail.outbox) == 1  # nothing leaked, nothing sent
+
+
+def test_mail_goes_to_the_console_unless_smtp_is_configured():
+    from django.conf import settings
+
+    assert settings.EMAIL_BACKEND.endswith(("console.EmailBackend", "locmem.EmailBackend"))
