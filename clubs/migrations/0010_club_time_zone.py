@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0008_idempotent_saves_and_table_writer'),
+        ('clubs', '0009_result_best_hand_index'),
     ]
 
     operations = [
