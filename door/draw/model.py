@@ -97,7 +97,8 @@ class DrawnTable:
 class Draw:
     tables: tuple[DrawnTable, ...]
     seed: int
-    # How it was found: "optimal", "best found in the time" or "greedy" (the solver's start).
+    # How it was found: "optimal", "best found in the time", "greedy" (the solver's start) or
+    # "resolvable design" (a night of a repeat-free schedule, designs.py).
     method: str = "optimal"
     cost: int = 0
     extra: dict = field(default_factory=dict, compare=False)

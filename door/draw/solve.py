@@ -20,6 +20,7 @@ from ortools.sat.python import cp_model
 
 from door.draw.checks import check_request
 from door.draw.costs import Costs, costs_of, draw_cost
+from door.draw.designs import design_tables
 from door.draw.improve import best_start
 from door.draw.model import Draw, DrawError, DrawnTable, DrawRequest
 from door.draw.season import Season, summarise
@@ -34,9 +35,16 @@ def draw(req: DrawRequest, season: Season | None = None, base: int = 4) -> Draw:
     costs = costs_of(req, season)
     rng = random.Random(req.seed)
     began = time.perf_counter()
+    planned = design_tables(req, costs, base)
+    if planned is not None and draw_cost(planned, costs, base) == 0:
+        # Nothing is cheaper than a night where nobody meets more than their share, and the
+        # schedule's night also leaves the rest of the schedule open (designs.py says why).
+        return Draw(seated(req, planned, season, rng), req.seed, "resolvable design", 0)
     start = best_start(req, costs, rng, base)
     left = max(0.2, req.time_limit - (time.perf_counter() - began))
     tables, method = _solve(req, costs, start, base, left)
+    if planned is not None and draw_cost(planned, costs, base) < draw_cost(tables, costs, base):
+        tables, method = planned, "resolvable design"
     return Draw(seated(req, tables, season, rng), req.seed, method,
                 draw_cost(tables, costs, base))
 

@@ -140,6 +140,31 @@ def test_a_full_night_meets_new_people_where_it_can():
     assert max(summarise(tuple(past)).met.values()) == 1
 
 
+@pytest.mark.parametrize(("count", "nights"), [(16, 5), (32, 8)])
+def test_a_full_house_every_night_never_meets_anyone_twice(count, nights):
+    """The issue's goal: 16 players over 5 nights and 32 over 8 with no pair meeting twice
+    (a night at a time the draw reached 8 and 5-7 repeats; the schedule in designs.py)."""
+    people = players(count)
+    past: list[PastNight] = []
+    for night in range(nights):
+        req = DrawRequest(people, (4,) * (count // 4), tuple(past), seed=night, **FAST)
+        result = draw(req)
+        assert result.method == "resolvable design"
+        past.append(PastNight(tuple(t.seats for t in result.tables)))
+    assert max(summarise(tuple(past)).met.values()) == 1
+
+
+def test_a_schedule_night_that_breaks_a_host_rule_is_not_taken():
+    people = players(16)
+    schedule_night = draw(DrawRequest(people, (4,) * 4, **FAST))
+    first = schedule_night.tables[0].seats
+    req = DrawRequest(people, (4,) * 4, constraints=Constraints(apart=((first[0], first[1]),)),
+                      **FAST)
+    result = draw(req)
+    assert result.method != "resolvable design"
+    assert broken_rules(req, result) == []
+
+
 def test_east_goes_to_who_has_had_it_least():
     people = players(4)
     past = (PastNight((("p00", "p01", "p02", "p03"),)),
