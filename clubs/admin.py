@@ -1,8 +1,10 @@
 """The Django admin: every club record, with list views and filters a club secretary can use."""
 
 from django.contrib import admin
-from django.db.models import Count, Prefetch
+from django.db.models import Count, OuterRef, Prefetch, Subquery
+from django.db.models.functions import Coalesce
 
+from clubs.admin_filters import ClubFilter, SeasonFilter, club_filter
 from clubs.admin_read_only import ReadOnlyAdmin
 from clubs.models import (
     AuditEntry,
@@ -49,7 +51,7 @@ class ClubAdmin(admin.ModelAdmin):
 @admin.register(Member)
 class MemberAdmin(admin.ModelAdmin):
     list_display = ["display_name", "club", "role", "active", "user"]
-    list_filter = ["club", "role", "active"]
+    list_filter = [ClubFilter, "role", "active"]
     search_fields = ["display_name", "user__username"]
     list_select_related = ["club", "user"]
     raw_id_fields = ["user"]
@@ -58,7 +60,8 @@ class MemberAdmin(admin.ModelAdmin):
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "start", "end"]
-    list_filter = ["club"]
+    list_filter = [ClubFilter]
+    list_select_related = ["club"]
     search_fields = ["name"]
     date_hierarchy = "start"
 
@@ -72,14 +75,19 @@ class TableInline(admin.TabularInline):
 @admin.register(ClubSession)
 class ClubSessionAdmin(admin.ModelAdmin):
     list_display = ["date", "club", "season", "house_rule_version", "status", "table_count"]
-    list_filter = ["club", "status", "season", "house_rule_version__record"]
+    list_filter = [ClubFilter, SeasonFilter, "status"]
     date_hierarchy = "date"
     search_fields = ["notes", "club__name"]
-    list_select_related = ["club", "season", "house_rule_version__record"]
+    list_select_related = ["club", "season__club", "house_rule_version__record"]
+    show_full_result_count = False
     inlines = [TableInline]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(_tables=Count("tables"))
+        # A subquery per night shown, not a GROUP BY over every night before the page is cut.
+        tables = (Table.objects.filter(session=OuterRef("pk")).order_by()
+                  .values("session").annotate(n=Count("id")).values("n"))
+        return super().get_queryset(request).annotate(
+            _tables=Coalesce(Subquery(tables), 0))
 
     @admin.display(description="tables", ordering="_tables")
     def table_count(self, session: ClubSession) -> int:
@@ -121,8 +129,10 @@ class SeatInline(admin.TabularInline):
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
     list_display = ["__str__", "session", "number", "players"]
-    list_filter = ["session__club", "session__date"]
+    list_filter = [club_filter("session__club_id"), "session__date"]
     list_select_related = ["session__club"]
+    show_full_result_count = False
+    ordering = ["-id"]
     inlines = [SeatInline]
 
     def get_queryset(self, request):
@@ -145,9 +155,11 @@ class TableAdmin(admin.ModelAdmin):
 @admin.register(Seat)
 class SeatAdmin(RecomputesTable, admin.ModelAdmin):
     list_display = ["name", "table", "position", "starting_wind", "member", "guest_name"]
-    list_filter = ["starting_wind", "table__session__club"]
+    list_filter = [club_filter("table__session__club_id"), "starting_wind"]
     search_fields = ["member__display_name", "guest_name"]
-    list_select_related = ["table__session__club", "member"]
+    list_select_related = ["table__session__club", "member__club"]
+    show_full_result_count = False
+    ordering = ["-id"]
     raw_id_fields = ["table", "member"]
 
     @staticmethod
@@ -177,7 +189,7 @@ class HandAdmin(RecomputesTable, admin.ModelAdmin):
         "voided",
     ]
     list_filter = [
-        "table__session__club",
+        club_filter("table__session__club_id"),
         "prevailing_wind",
         "draw",
         "goulash",
@@ -190,6 +202,10 @@ class HandAdmin(RecomputesTable, admin.ModelAdmin):
         "winner__member",
         "discarder__member",
     ]
+    # Newest first by the key's index: the model's (table, number) order, or a second full
+    # count, cost seconds at a million hands.
+    ordering = ["-id"]
+    show_full_result_count = False
     readonly_fields = ["created_by", "created", "updated"]
     raw_id_fields = ["table", "dealer", "winner", "discarder"]
     inlines = [HandEntryInline]
@@ -202,8 +218,10 @@ class HandAdmin(RecomputesTable, admin.ModelAdmin):
 @admin.register(HandEntry)
 class HandEntryAdmin(RecomputesTable, admin.ModelAdmin):
     list_display = ["__str__", "seat", "seat_wind", "kind"]
-    list_filter = ["kind", "seat_wind", "hand__table__session__club"]
+    list_filter = [club_filter("hand__table__session__club_id"), "kind", "seat_wind"]
     list_select_related = ["hand__table__session__club", "seat__member"]
+    ordering = ["-id"]
+    show_full_result_count = False
     raw_id_fields = ["hand", "seat"]
 
     @staticmethod
@@ -218,8 +236,11 @@ class HandResultAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     deletable = True
 
     list_display = ["hand", "seat", "member", "seat_wind", "score", "net", "running_total"]
-    list_filter = ["club", "season", "seat_wind"]
+    list_filter = [ClubFilter, SeasonFilter, "seat_wind"]
     list_select_related = ["hand__table__session__club", "seat__member", "member__club"]
+    # The model's order (hand, then the seat's position) sorts a million rows through a join.
+    ordering = ["-id"]
+    show_full_result_count = False
 
 
 @admin.register(AuditEntry)
@@ -227,7 +248,9 @@ class AuditEntryAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     """Read-only: an audit trail that could be edited would prove nothing."""
 
     list_display = ["at", "club", "user", "action", "object_type", "object_id", "note"]
-    list_filter = ["action", "club", "object_type"]
+    list_filter = ["action", ClubFilter, "object_type"]
+    list_select_related = ["club", "user"]
+    show_full_result_count = False
     search_fields = ["note", "object_id"]
     date_hierarchy = "at"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin
 
+from clubs.admin_filters import ClubFilter, SeasonFilter
 from clubs.admin_read_only import ReadOnlyAdmin
 from league.models import NightResult, SeasonLeague, Snapshot
 from league.ranking import LeagueRulesError
@@ -47,5 +48,8 @@ class SnapshotAdmin(ReadOnlyAdmin, admin.ModelAdmin):
 class NightResultAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["date", "table_number", "member", "guest_name", "hands", "net", "place",
                     "points_zero", "counted"]
-    list_filter = ["club", "season"]
+    list_filter = [ClubFilter, SeasonFilter]
+    list_select_related = ["member__club"]
     raw_id_fields = ["seat", "table", "session", "member", "season"]
+    ordering = ["-id"]
+    show_full_result_count = False

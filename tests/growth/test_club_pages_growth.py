@@ -6,28 +6,15 @@ The history is built with ``bulk_create`` (tests.growth.history): one night reco
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from clubs.models import ClubSession, Hand, Member, Season, Table
-from tests.growth.history import copy_nights, record_night
+from clubs.models import ClubSession, Hand, Member, Table
+from tests.growth.history import copy_nights
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def night(club, users, bmja_version):
-    members = [Member.objects.create(club=club, display_name=f"Player {i}") for i in range(8)]
-    season = Season.objects.create(club=club, name="2030", start=dt.date(2030, 1, 1),
-                                   end=dt.date(2030, 12, 31))
-    session = ClubSession.objects.create(club=club, season=season, date=dt.date(2030, 11, 20),
-                                         house_rule_version=bmja_version)
-    record_night(session, members, users["scorer"])
-    return session
 
 
 def pages(club, session) -> list[str]:
