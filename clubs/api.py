@@ -20,6 +20,24 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 
 from clubs import permissions as perms
+from clubs.members.changes import undo_change, would_leave_no_admin
+from clubs.members.merge import (
+    MoveRefused,
+    guest_names,
+    guest_to_member,
+    merge_members,
+    undo_move,
+    undoable,
+)
+from clubs.members.seat_names import refresh_seat_names
+from clubs.members.serializers import (
+    FromGuestSerializer,
+    GuestSerializer,
+    MergeSerializer,
+    MoveSerializer,
+    UndoneSerializer,
+    UndoSerializer,
+)
 from clubs.models import (
     AuditAction,
     AuditEntry,
@@ -293,6 +311,96 @@ class MemberViewSet(OfOneClub, viewsets.ModelViewSet):
                                       "inactive instead of deleting them."]}
             )
         super().perform_destroy(instance)
+
+    def perform_update(self, serializer):
+        # The pages' checks: the club keeps an admin who can log in; a new name reaches the
+        # tables' stored states.
+        member, data = serializer.instance, serializer.validated_data
+        role, active = data.get("role", member.role), data.get("active", member.active)
+        if would_leave_no_admin(member, role, active):
+            raise DRFValidationError({"role" if role != "admin" else "active": [
+                f"{member.display_name} is the club's only admin who can log in: make another "
+                "member admin first."]})
+        renamed = data.get("display_name", member.display_name) != member.display_name
+        super().perform_update(serializer)
+        if renamed:
+            refresh_seat_names(member.seats.values_list("table_id", flat=True))
+
+    def _club_asked(self, slug) -> Club:
+        club = perms.member_clubs(self.request.user).filter(slug=str(slug or "")).first() if (
+            is_text(str(slug or ""))) else None
+        if club is None:
+            raise DRFValidationError({"club": ["Name one of your clubs by its slug."]})
+        return club
+
+    @extend_schema(parameters=[OpenApiParameter("club", str, required=True,
+                                                description="The club (its slug).")],
+                   responses=GuestSerializer(many=True))
+    @action(detail=False)
+    def guests(self, request):
+        """Each guest name that played at the club: what can be turned into a member."""
+        club = self._club_asked(request.query_params.get("club"))
+        return Response(GuestSerializer(guest_names(club), many=True).data)
+
+    @extend_schema(request=FromGuestSerializer, responses={200: MoveSerializer})
+    @action(detail=False, methods=["post"], url_path="from-guest")
+    def from_guest(self, request):
+        """Turn a guest into a member: the guest's past hands, nights and standings become
+        the member's (an existing member, or a new one) in one audited move."""
+        club = self._club_asked(request.data.get("club") if isinstance(request.data, dict)
+                                else None)
+        self.require(club, perms.ADMIN)
+        body = FromGuestSerializer(data=request.data, context={"request": request, "club": club})
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        with member_moves():
+            move = guest_to_member(club, data["guest_name"], data.get("member"),
+                                   seat_ids=data.get("seats"), new_name=data.get("new_name", ""),
+                                   user=request.user)
+        return Response(MoveSerializer(move).data)
+
+    @extend_schema(request=MergeSerializer, responses={200: MoveSerializer})
+    @action(detail=True, methods=["post"])
+    def merge(self, request, pk=None):
+        """This member was entered twice: ``duplicate``'s hands, nights, check-ins and login
+        become this member's, and ``duplicate`` is deleted (undo puts it back)."""
+        keep = self.get_object()
+        body = MergeSerializer(data=request.data, context={"request": request, "club": keep.club})
+        body.is_valid(raise_exception=True)
+        with member_moves():
+            move = merge_members(keep, body.validated_data["duplicate"], user=request.user)
+        return Response(MoveSerializer(move).data)
+
+    @extend_schema(request=UndoSerializer, responses={200: UndoneSerializer})
+    @action(detail=False, methods=["post"])
+    def undo(self, request):
+        """Put back a change of a member: name, role or active, a guest made a member, or a
+        merge, where the data allows (400 with the reason otherwise)."""
+        body = UndoSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        entry = AuditEntry.objects.filter(
+            pk=body.validated_data["entry"], object_type="member",
+            club__in=perms.member_clubs(request.user)).select_related("club").first()
+        if entry is None:
+            raise DRFValidationError({"entry": ["No change of a member of your clubs has this "
+                                                "id."]})
+        self.require(entry.club, perms.ADMIN)
+        with member_moves():
+            done = (undo_move(entry, user=request.user) if undoable(entry)
+                    else undo_change(entry, user=request.user))
+        if done is None:
+            raise DRFValidationError({"entry": ["Nothing to put back: the member is as they "
+                                                "were before this change."]})
+        return Response(UndoneSerializer(done).data)
+
+
+@contextmanager
+def member_moves():
+    """A move refused by the members' rules: 400 with its sentence by field."""
+    try:
+        yield
+    except MoveRefused as err:
+        raise DRFValidationError(err.errors) from err
 
 
 @extend_schema(tags=["clubs"], parameters=[CLUB_FILTER])

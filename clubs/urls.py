@@ -11,6 +11,8 @@ urlpatterns = [
     path("", club_pages.home, name="home"),
     path("start-a-club/", club_start.start_club_page, name="start-club"),
     path("clubs/<slug:slug>/", club_pages.club_home, name="club"),
+    # Running the club: members, seasons, mending mistakes (clubs/running_urls.py).
+    path("clubs/<slug:slug>/", include("clubs.running_urls")),
     path("clubs/<slug:slug>/sessions/new/", club_pages.start_session, name="start-session"),
     path(
         "clubs/<slug:slug>/sessions/<int:session_id>/",
