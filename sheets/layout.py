@@ -40,6 +40,7 @@ class Row:
     # "subtract", "final", "blank" (to fill in by hand)
     kind: str = "hand"
     note: str = ""  # shown under a struck-through hand: why it counts for nothing
+    mark: str = ""  # beside the hand's number: "wall game", "goulash", "goulash wall game"
 
     @property
     def is_foot(self) -> bool:
@@ -101,11 +102,14 @@ def player_pages(sheet: SessionSheet, table: TableSheet, seat_id: int,
     me = table.player(seat_id)
     opponents = [p for p in table.players if p.seat_id != seat_id]
     sources = [p.seat_id for p in opponents] + ([POT] if table.uses_pot else [])
+    # 004's template: "Opponents" over the three opponents' columns, each opponent's name over
+    # their Receive and Pay.
     header = (
-        (HeaderCell("Wind", rowspan=2), HeaderCell("Hand", rowspan=2),
-         *(HeaderCell(f"Name: {p.name}", colspan=2) for p in opponents),
-         *((HeaderCell("Pot/kitty", colspan=2),) if table.uses_pot else ()),
-         HeaderCell("Win", rowspan=2), HeaderCell("Lose", rowspan=2)),
+        (HeaderCell("Wind", rowspan=3), HeaderCell("Hand", rowspan=3),
+         HeaderCell("Opponents", colspan=2 * len(opponents)),
+         *((HeaderCell("Pot/kitty", colspan=2, rowspan=2),) if table.uses_pot else ()),
+         HeaderCell("Win", rowspan=3), HeaderCell("Lose", rowspan=3)),
+        tuple(HeaderCell(f"Name: {p.name}", colspan=2) for p in opponents),
         tuple(HeaderCell(t) for _ in sources for t in ("Receive", "Pay")),
     )
     width = 2 + 2 * len(sources) + 2
@@ -114,7 +118,7 @@ def player_pages(sheet: SessionSheet, table: TableSheet, seat_id: int,
         if seat_id not in hand.winds:
             cells = ["out", str(hand.number)] + [""] * (width - 2)
             return Row(tuple(cells), "void" if hand.voided else "out",
-                       _note(hand, table) if hand.voided else "")
+                       _note(hand, table) if hand.voided else "", hand_mark(hand))
         money = []
         for source in sources:
             money += [hand.received(seat_id, source), hand.paid(seat_id, source)]
@@ -122,8 +126,8 @@ def player_pages(sheet: SessionSheet, table: TableSheet, seat_id: int,
         cells = [WIND_NAMES[hand.winds[seat_id]], str(hand.number), *map(_n, money),
                  _n(max(net, 0)), _n(max(-net, 0))]
         if hand.counted:
-            return Row(tuple(cells), "hand")
-        return Row(tuple(cells), "void", _note(hand, table))
+            return Row(tuple(cells), "hand", mark=hand_mark(hand))
+        return Row(tuple(cells), "void", _note(hand, table), hand_mark(hand))
 
     def sums(hands) -> list[int]:
         col = [0] * (width - 2)
@@ -184,6 +188,17 @@ def player_pages(sheet: SessionSheet, table: TableSheet, seat_id: int,
         pages.append(Page("per_player", f"{me.name} · table {table.number}", tuple(fields),
                           header, tuple(rows), footnote=footnote))
     return pages
+
+
+def hand_mark(hand: SheetHand) -> str:
+    """What a per-player sheet writes beside a hand's number so a row with no payments does not
+    read as a hand left out: a wall game (no Mah Jong), a goulash hand."""
+    if not hand.counted:
+        return ""
+    wall = hand.draw or hand.winner is None
+    if hand.goulash:
+        return "goulash wall game" if wall else "goulash"
+    return "wall game" if wall else ""
 
 
 def _note(hand: SheetHand, table: TableSheet) -> str:

@@ -40,4 +40,6 @@ def sheet_rows(page: Page) -> SafeString:
 
 def _cell(row: Row, index: int, numeric_from: int) -> str:
     text = escape(row.cells[index])
+    if index == 1 and row.mark:  # "wall game", "goulash" beside the hand's number
+        text += f' <span class="hand-mark">{escape(row.mark)}</span>'
     return f'<td class="num">{text}</td>' if index >= numeric_from else f"<td>{text}</td>"

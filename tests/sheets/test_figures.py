@@ -42,7 +42,11 @@ def per_player_cells(doc):
         if page.kind != "per_player":
             continue
         me = dict(page.fields)["Name"]
-        opponents = [c.text.removeprefix("Name: ") for c in page.header[0][2:-2]]
+        # 004's "Opponents" band, then each opponent's name (and the pot or kitty) over their
+        # Receive and Pay.
+        assert page.header[0][2].text == "Opponents"
+        opponents = [c.text.removeprefix("Name: ") for c in page.header[1]]
+        opponents += [c.text for c in page.header[0][3:-2]]  # Pot/kitty
         for row in page.rows:
             if row.kind in ("hand", "void", "out"):
                 figures = [number(x) for x in row.cells[2:]]
