@@ -86,8 +86,9 @@ def test_each_sheet_prints_on_a4_with_nothing_wider_than_the_page(
         assert abs(float(box.height) - A4_POINTS[1]) < 1.5
         # Chromium repeats a table's head on each page: the heading is on every one.
         assert "Jade Dragon Club" in pdf_page.extract_text()
+    # Per-player sheets two to a page, as 004 prints its template.
     sheets = 1 if layout == "tally" else (5 if "5" in slug else 4) * (1 if blank else 2)
-    assert len(reader.pages) >= sheets
+    assert len(reader.pages) >= (sheets if layout == "tally" else -(-sheets // 2))
     if shutil.which("pdftoppm"):
         subprocess.run(["pdftoppm", "-r", "50", "-png", "-f", "1", "-l", "2",
                         str(SCREENSHOTS / f"{name}.pdf"), str(SCREENSHOTS / name)], check=True)
