@@ -67,7 +67,7 @@ SECTIONS = (("scoring", "Scoring"), ("payment", "Payments"), ("rotation", "Deali
 ITEM_FIELDS = (
     ("points", "points"), ("doubles", "doubles"), ("limit", "special hand worth"),
     ("who", "who scores it"), ("fishing_limit", "fishing for it scores"),
-    ("fishing_doubles", "fishing doubles"),
+    ("fishing_doubles", "fishing doubles"), ("capped_at_limit", "capped at the limit"),
 )
 ABSENT = "not in this rule"
 SCHEMES = {
@@ -165,6 +165,8 @@ def item_words(item) -> str:
         parts.append(f"fishing: {fraction_words(item.fishing_limit)}")
     if item.fishing_doubles:
         parts.append(f"fishing: {item.fishing_doubles} doubles")
+    if item.capped_at_limit:
+        parts.append("capped at the limit")
     return ", ".join(parts) or "nothing"
 
 

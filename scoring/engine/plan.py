@@ -307,9 +307,12 @@ class _Plan:
         index = {item.code: i for i, item in enumerate(items)}
         self.replaces = tuple(tuple(index[c] for c in item.replaces if c in index)
                               for item in items)
-        self.role = tuple(_SPECIAL if value is not None else _REPLACING if replaced else _ORDINARY
-                          for value, replaced in zip(self.special_value, self.replaces,
-                                                     strict=True))
+        # Special hands scored by doubles and capped at the limit (Purity under 004).
+        self.capped = tuple(item.capped_at_limit and limit is not None for item in items)
+        self.role = tuple(_SPECIAL if value is not None
+                          else _REPLACING if replaced or capped else _ORDINARY
+                          for value, replaced, capped in zip(self.special_value, self.replaces,
+                                                             self.capped, strict=True))
         # The items that neither score as a special hand nor replace others: when every
         # match is one of them, a tally keeps them all (_tally's common case).
         self.ordinary = frozenset(i for i, r in enumerate(self.role) if r == _ORDINARY)

@@ -30,6 +30,7 @@ from .plan import (  # noqa: F401 - importable from here as before
     _Step,
     limit_words,
     plan_for,
+    short_name,
 )
 from .result import ScoreLine, ScoreResult  # noqa: F401 - importable from here as before
 from .rules.model import HouseRule
@@ -92,6 +93,7 @@ def _tally(plan: _Plan, params, counts: dict[int, int], arrangement: Arrangement
         kept = [i for i in kept if i not in dropped]
     kept.sort()
     ordinary = _ordinary(plan, params, counts, kept, arrangement, dropped)
+    ordinary = _capped_special(plan, params, counts, kept, arrangement, dropped, ordinary)
     if special < 0:
         return ordinary
     limit_hand = _limit_hand(plan, params, counts, kept, arrangement, special, dropped)
@@ -137,18 +139,33 @@ def _capped(params, score: int, limit: str | None) -> tuple[int, str | None]:
     return score, limit
 
 
+def _capped_special(plan: _Plan, params, counts: dict[int, int], kept: list[int],
+                    arrangement: Arrangement, dropped: frozenset[int],
+                    ordinary: _Scored) -> _Scored:
+    """A special hand scored by doubles (Purity, 004 Sheet 23) whose item is capped at the
+    limit: past the limit it scores as a limit hand, the limit with flowers and seasons on top
+    (Sheet 21 item 6), never more than its uncapped score."""
+    capped = next((i for i in kept if plan.capped[i]), -1)
+    if capped < 0:
+        return ordinary
+    limited = _limit_hand(plan, params, counts, kept, arrangement, capped, dropped,
+                          value=params.limit, words="limit")
+    return limited if limited.score < ordinary.score else ordinary
+
+
 def _limit_hand(plan: _Plan, params, counts: dict[int, int], kept: list[int],
-                arrangement: Arrangement, special: int, dropped: frozenset[int]) -> _Scored:
+                arrangement: Arrangement, special: int, dropped: frozenset[int],
+                value: int | None = None, words: str | None = None) -> _Scored:
     use_doubles = params.use_doubles
-    value = plan.special_value[special]
+    if value is None:
+        value, words = plan.special_value[special], plan.limit_words[special]
     # 004 Sheet 21 item 6: flowers and seasons on top, their own doubles applying to the
     # flower total only; nothing else of the ordinary score counts.
     bonus = [i for i in kept if plan.bonus[i]] if params.limit_hand_adds_bonus_tiles else []
     points, doubles = _sums(plan, counts, bonus)
     if not use_doubles:
         doubles = 0
-    score, limit = _capped(params, value + _value(points, doubles, use_doubles),
-                           plan.limit_words[special])
+    score, limit = _capped(params, value + _value(points, doubles, use_doubles), words)
     return _Scored(value + points, doubles, score, limit, arrangement, counts, tuple(bonus),
                    special, value, dropped)
 
@@ -159,7 +176,7 @@ def _lines(plan: _Plan, scored: _Scored, use_doubles: bool) -> tuple[ScoreLine, 
     out = []
     if scored.special >= 0:
         line = plan.special_lines[scored.special]
-        if line.points != scored.special_value:  # not the plan's value: a line of its own
+        if line is None or line.points != scored.special_value:  # not the plan's value: a line of its own
             item = plan.items[scored.special]
             line = ScoreLine(item.code, item.wording, scored.special_value, 0, 1)
         out.append(line)
@@ -325,6 +342,18 @@ def _fishing_value(plan: _Plan, step: _Step, params, actual: _Scored) -> _Scored
         doubles = actual.doubles + item.fishing_doubles
         note = plan.fishing_notes[step.index]
         score, limit = _capped(params, actual.points * 2 ** doubles, actual.limit)
+        if plan.capped[step.index]:  # capped at the limit as the hand itself is
+            part = params.limit
+            bonus = _item_lines(plan, actual.counts,
+                                [i for i in actual.kept if plan.bonus[i]]
+                                if params.limit_hand_adds_bonus_tiles else (), use_doubles)
+            points = part + sum(ln.points for ln in bonus)
+            bonus_doubles = sum(ln.doubles for ln in bonus)
+            limited = part + _value(points - part, bonus_doubles, use_doubles)
+            if limited < score:
+                label = f"limit (fishing for {short_name(item)})"
+                line = ScoreLine(item.code, f"Fishing for {item.wording}", part, 0, 1)
+                return _changed(actual, points, bonus_doubles, limited, label, (line, *bonus))
         return _changed(actual, actual.points, doubles, score, limit,
                         (*_lines(plan, actual, use_doubles), note))
     return None

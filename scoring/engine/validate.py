@@ -82,6 +82,7 @@ def validate_hand(hand: Hand, rule: HouseRule, *, allow_short_losing: bool | Non
     except TypeError:  # a Hand built in code with lists: check it without the cache
         problems, sizes = _problems.__wrapped__(hand, mode, max_chows, limits,
                                                 allow_short_losing)
+    problems = (*problems, *win_fact_problems(hand, rule))
     if problems:
         raise HandError(list(problems), sizes)
 
@@ -149,6 +150,8 @@ def plain_validity(hand: Hand, rule: HouseRule, allow_short: bool = False
     win = hand.win
     if hand.mahjong:
         if counted != MAHJONG_TILES or win is None or win.source not in WIN_SOURCES:
+            return None
+        if win.heavenly or win.earthly:  # facts the full checks hold against the hand
             return None
         tile = win.tile
         if tile is not None and tile not in concealed:
@@ -448,3 +451,80 @@ def _safe_naturals(meld: Meld) -> tuple[str, ...]:
     if meld.kind == "chow" and not T.can_start_chow(meld.tile):
         return ()
     return meld_naturals(meld)
+
+
+# -- facts that contradict the hand (004 Sheet 29) --------------------------------------------
+
+_SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+_WON = {"wall": "won with a tile drawn from the wall", "discard": "won on a discard",
+        "kong_box": "won with a tile from the kong box", "robbed_kong": "won by robbing a kong"}
+# What each fact claims, in the words of 004 Sheet 29 (002's heavenly and earthly hands say
+# the same of the deal), and the name used where the house rule has no item for it.
+_FACT_CLAIMS = {"heavenly": ("Mah Jong with the 14 tiles dealt to East", "A heavenly hand"),
+                "earthly": ("Mah Jong by South, West or North on their first turn",
+                            "An earthly hand")}
+
+
+def win_fact_problems(hand: Hand, rule: HouseRule) -> list[Problem]:
+    """A Mah Jong whose claimed ``heavenly`` or ``earthly`` fact its own tiles or win deny.
+
+    Heaven's Blessing is East's dealt fourteen tiles, so it is East's, from the wall, with no
+    exposed set and no kong (a kong's replacement was not dealt); Earth's Blessing is claimed
+    by South, West or North, from the source the house rule's item names (004: East's first
+    discard, so a discard). A contradiction is an error with the reason, never a silent
+    ordinary score (the calculator contract: a hand that cannot be what it claims)."""
+    win = hand.win
+    if not hand.mahjong or win is None or not (win.heavenly or win.earthly):
+        return []
+    problems = []
+    for fact in ("heavenly", "earthly"):
+        if not getattr(win, fact):
+            continue
+        items = [item for item in rule.items if item.rule == "win"
+                 and fact in _as_tuple(item.kwargs.get("fact"))]
+        claim, name = _FACT_CLAIMS[fact]
+        if items:
+            name = items[0].wording.split(":")[0].strip()
+        why = []
+        seat = hand.seat_wind
+        if fact == "heavenly" and seat != "E":
+            why.append(f"this is {_SEAT_NAMES.get(seat, seat)}'s hand")
+        if fact == "earthly" and seat == "E":
+            why.append("this is East's hand, and East makes that discard")
+        sources = ("wall",) if fact == "heavenly" else _item_sources(items)
+        if fact == "earthly" and sources == ("discard",):
+            claim = "Mah Jong with the first discard made by East"
+        if sources is not None and win.source not in sources:
+            why.append(f"it was {_WON.get(win.source, win.source)}")
+        if fact == "heavenly":
+            if any(not m.concealed for m in hand.melds):
+                why.append("it has an exposed set")
+            if any(m.kind == "kong" for m in hand.melds):
+                why.append("it has a kong, whose replacement tile was not dealt")
+        if why:
+            problems.append(Problem(
+                f"win.{fact}", f"contradicts_{fact}",
+                f"{name} is {claim} ({_fact_source(items)}), but {' and '.join(why)}. Remove "
+                f"'{fact}', or correct the hand."))
+    return problems
+
+
+def _as_tuple(value) -> tuple:
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def _item_sources(items) -> tuple[str, ...] | None:
+    """The winning tile's sources the house rule's items for a fact accept (None: any)."""
+    sources: set[str] = set()
+    for item in items:
+        wanted = item.kwargs.get("source")
+        if wanted is None:
+            return None
+        sources.update(_as_tuple(wanted))
+    return tuple(sources) if sources else None
+
+
+def _fact_source(items) -> str:
+    return items[0].source if items and items[0].source else "004 Sheet 29"

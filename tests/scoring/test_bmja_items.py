@@ -52,6 +52,7 @@ def line(result, code):
 
 
 ORDINARY = "pung c2, pung c4, pung c6 c, pung c8, pair c3"  # minor, one suit, no honours
+PURITY_UNCAPPED = BMJA.derive("purity-uncapped", {"items": {"purity": {"capped_at_limit": False}}})
 
 
 # -- Sheet 14: points ---------------------------------------------------------------------
@@ -115,7 +116,9 @@ def test_sheet_14_mah_jong_scores_20_for_the_winner_only():
 ])
 def test_sheet_14_two_points_when_the_winning_tile_was_drawn_from_the_wall(source, flags,
                                                                           points):
-    found = line(score(ORDINARY, win=source, **flags), "wall_tile")
+    # ORDINARY is also Purity, which the kong box's double takes past the limit (capped
+    # there under bmja, issue #21): the lines are read where Purity may pass the limit.
+    found = line(score(ORDINARY, win=source, rule=PURITY_UNCAPPED, **flags), "wall_tile")
     assert found == ((points, 0, 1) if points else None)
 
 

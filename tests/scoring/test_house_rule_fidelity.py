@@ -116,7 +116,10 @@ FISHING_PURITY = {"seat_wind": "N", "prevailing_wind": "E", "mahjong": False, "f
 
 
 def test_fishing_doubles_are_capped_where_every_hand_is():
-    uncapped = score_hand(parse_hand(FISHING_PURITY), BMJA)
+    # Purity itself uncapped (under bmja it is capped as a special hand: issue #21).
+    uncapped_purity = BMJA.derive("purity-uncapped",
+                                  {"items": {"purity": {"capped_at_limit": False}}})
+    uncapped = score_hand(parse_hand(FISHING_PURITY), uncapped_purity)
     capped = score_hand(parse_hand(FISHING_PURITY), CAPPED)
     assert (uncapped.points, uncapped.doubles, uncapped.score) == (48, 5, 1536)
     assert (capped.points, capped.doubles, capped.score, capped.limit) == (48, 5, 1000, "limit")

@@ -40,6 +40,14 @@ DESCRIPTION = (
     "'If you are East: one double' (Sheet 17) is kept as item east with no double, because "
     "East's advantage is the double payment (Sheet 21 item 7) - give it doubles 1 to count both; "
     "Purity's three doubles replace the clean-hand double; "
+    "a hand that claims Heaven's Blessing ('the 14 tiles dealt to East': East, from the wall, "
+    "no exposed set and no kong) or Earth's Blessing ('with the first discard made by East': "
+    "South, West or North, on a discard) against its own facts is refused with the reason, "
+    "never scored as an ordinary hand; "
+    "Purity is a special hand (Sheet 23), so 'We use 1000 in special hands' caps it at the "
+    "limit, flowers and seasons added on top as for the other limit hands, and fishing for "
+    "Purity likewise (item field capped_at_limit; false lets Purity pass the limit through "
+    "its doubles as an ordinary hand may); "
     "Wriggling Snake's pair must be the ones (argument pair='any' allows any tile of the suit, "
     "Sheet 31 item 8); Imperial Jade needs no pung of green dragons (argument "
     "dragon_pung_required, Sheet 31 item 9); Three Great Scholars' other pung and pair are of "
@@ -132,7 +140,7 @@ ITEMS: tuple[Item, ...] = (
              "major as the 14th", "thirteen_orphans", LIMIT, "Sheet 22", TWO_FIFTHS),
     Item("purity", "Purity: four pungs/kongs and a pair all of one suit, doubled three times",
          "purity", doubles=3, who="mahjong", fishing_doubles=3, replaces=("clean",),
-         source="004 Sheet 23"),
+         capped_at_limit=True, source="004 Sheet 23"),
     _special("wriggling_snake", "Wriggling Snake: one of each wind, a pair of ones and a run "
              "of 2-9 in one suit", "wriggling_snake", LIMIT, "Sheet 23", TWO_FIFTHS, pair="one"),
     _special("knitting", "Knitting: seven pairs of one number in two suits", "knitting", HALF,
@@ -162,7 +170,7 @@ ITEMS: tuple[Item, ...] = (
     _special("heavens_blessing", "Heaven's Blessing: East's dealt fourteen tiles are Mah Jong",
              "win", LIMIT, "Sheet 29", fact="heavenly", seat="E"),
     _special("earths_blessing", "Earth's Blessing: Mah Jong with East's first discard", "win",
-             LIMIT, "Sheet 29", fact="earthly", seat=("S", "W", "N")),
+             LIMIT, "Sheet 29", fact="earthly", seat=("S", "W", "N"), source="discard"),
     _special("twofold_fortune", "Twofold Fortune: Mah Jong with the replacement for a second "
              "kong", "win", LIMIT, "Sheet 29", fact="second_kong_replacement"),
     _special("plum_blossom", "Gathering the Plum Blossom from the Roof: Mah Jong with the 5 "

@@ -59,6 +59,13 @@ class Item:
     fishing_limit: Fraction | None = None
     fishing_doubles: int = 0
     fishing_actual_if_greater: bool = False
+    # A special hand scored by doubles rather than a part of the limit (004 Sheet 23's Purity:
+    # "work out your point score in the normal way and then double it three times"): True
+    # caps it at the house rule's limit as the other special hands are ("We use 1000 in
+    # special hands", Sheet 31 item 11), flowers and seasons on top as for a limit hand (Sheet
+    # 21 item 6), and fishing for it likewise; False lets it pass the limit as an ordinary
+    # hand may. Versions frozen before this field existed read False, as they were scored.
+    capped_at_limit: bool = False
     # Items this one supersedes when it applies (purity replaces the clean-hand double).
     replaces: tuple[str, ...] = ()
     # Where the rule document says so, e.g. "004 Sheet 17".
