@@ -222,7 +222,16 @@ CACHES = {
         "LOCATION": os.environ.get("CACHE_DIR") or str(BASE_DIR / "var" / "cache"),
         # Listed on every write, so kept small: a club has a few hundred users and addresses.
         "OPTIONS": {"MAX_ENTRIES": 2000},
-    }
+    },
+    # The QR code of each table's address (clubs.views.table_qr), drawn once and read by every
+    # worker on later views, kept for a day (a table is followed during its night): its own
+    # folder, so a busy evening's codes never cull the throttle counts above.
+    "qr": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(Path(os.environ.get("CACHE_DIR") or BASE_DIR / "var" / "cache") / "qr"),
+        "TIMEOUT": 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    },
 }
 
 # django-axes: after AXES_FAILURE_LIMIT wrong passwords for one login from one address, that

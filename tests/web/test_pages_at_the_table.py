@@ -373,6 +373,34 @@ def test_the_qr_code_encodes_the_table_pages_address(client_as, table):
     assert str(qr_svg(url)) in text
 
 
+def test_the_qr_code_is_drawn_once_and_kept_in_files_not_memory(client_as, table, settings,
+                                                                tmp_path, monkeypatch):
+    """Every view of a table drew the same code again (15 % of the page's time): it is drawn
+    on the first view and kept under the hash of its address in the file cache every worker
+    of the machine reads."""
+    from clubs.views import table_qr
+
+    settings.ALLOWED_HOSTS = ["testserver", "club.example"]
+    settings.CACHES = {**settings.CACHES, "qr": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(tmp_path / "qr")}}
+    drawn = []
+    real = table_qr.draw
+    monkeypatch.setattr(table_qr, "draw", lambda url: drawn.append(url) or real(url))
+    client = client_as("member")
+    first = client.get(table_url(table)).content.decode()
+    second = client.get(table_url(table)).content.decode()
+    url = f"http://testserver{table_url(table)}"
+    assert drawn == [url]
+    svg = real(url)
+    assert svg in first and svg in second
+    kept = list((tmp_path / "qr").iterdir())
+    assert len(kept) == 1  # one file, named by the key's hash
+    # Another address (another host name in front of the same server) is another code.
+    client.get(table_url(table), HTTP_HOST="club.example")
+    assert drawn == [url, f"http://club.example{table_url(table)}"]
+
+
 def test_correcting_a_wall_game_starts_with_how_it_was_won_unanswered(client_as, table, users):
     """A wall game has no 'how': its correction page chose 'On a discard' with nobody as the
     discarder, so turning it into a win from the wall failed until both were changed."""
