@@ -24,7 +24,14 @@ from rest_framework.response import Response
 from clubs import permissions as perms
 from clubs.api import ClubScoped
 from clubs.models import ClubSession, Table
-from sheets.build import FORMATS, SheetRequest, SheetRequestError, check_blank, check_layout
+from sheets.build import (
+    FORMATS,
+    SheetRequest,
+    SheetRequestError,
+    check_blank,
+    check_layout,
+    check_start,
+)
 from sheets.data import (
     LAYOUTS,
     Player,
@@ -47,6 +54,10 @@ PARAMETERS = [
                                  "running tallies); the house rule's own when left out."),
     OpenApiParameter("blank", bool,
                      description="Sheets to fill in by hand, with the names, date and winds."),
+    OpenApiParameter("start", int,
+                     description="The tally each player's running total starts from on this "
+                                 "sheet (002's tally sticks: 2000); the house rule's own when "
+                                 "left out. It moves the running totals only."),
 ]
 
 
@@ -204,7 +215,8 @@ class SheetActions(ClubScoped):
     def answer(self, request, session: ClubSession, table: Table | None):
         try:
             asked = SheetRequest(session, table, check_layout(request.query_params.get("layout")),
-                                 check_blank(request.query_params.get("blank")))
+                                 check_blank(request.query_params.get("blank")),
+                                 check_start(request.query_params.get("start")))
         except SheetRequestError as err:
             raise ValidationError(err.errors) from None
         fmt = request.accepted_renderer.format

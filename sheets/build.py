@@ -52,18 +52,38 @@ def check_blank(value: str | None) -> bool:
                                        "or leave it out."]})
 
 
+MAX_START = 1_000_000
+
+
+def check_start(value: str | None) -> int | None:
+    """The starting tally asked for the sheet (002's 2,000 for tally sticks), or None for the
+    house rule's own."""
+    if value in (None, ""):
+        return None
+    try:
+        start = int(str(value).replace(",", "").strip())
+    except ValueError:
+        start = None
+    if start is None or not 0 <= start <= MAX_START:
+        raise SheetRequestError({"start": [
+            f"{value!r} is not a starting tally: give a whole number from 0 to {MAX_START:,} "
+            "(2000 for 002's tally sticks), or leave it out for the house rule's own."]})
+    return start
+
+
 @dataclass(frozen=True)
 class SheetRequest:
     session: ClubSession
     table: Table | None = None  # None: every table of the session and the night's totals
     layout: str | None = None  # None: the house rule's own
     blank: bool = False
+    start: int | None = None  # the running tallies' start on this sheet; None: the house rule's
 
     def sheet(self, default: str | None = None) -> SessionSheet:
         """The figures; the layout asked for, else ``default`` (the session's, when the caller
         has read it already), else the session's as picked or its house rule's."""
         tables = [self.table] if self.table is not None else None
-        return session_sheet(self.session, self.layout or default, tables)
+        return session_sheet(self.session, self.layout or default, tables, self.start)
 
     def document(self, sheet: SessionSheet | None = None) -> Document:
         return document(sheet or self.sheet(), whole_session=self.table is None,

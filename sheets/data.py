@@ -77,6 +77,7 @@ class TableSheet:
     hands: tuple[SheetHand, ...]
     start: int  # the tally each player starts from (002: 2,000; 004: 0)
     uses_pot: bool  # some payment went to or from a pot or kitty
+    rule_start: int = 0  # the house rule's starting tally (``start`` may be the sheet's choice)
 
     def player(self, seat_id: int) -> Player:
         return next(p for p in self.players if p.seat_id == seat_id)
@@ -159,14 +160,19 @@ def pick_layout(session: ClubSession, layout: str | None, user) -> tuple[str | N
 
 
 def session_sheet(session: ClubSession, layout: str | None = None,
-                  tables: list[Table] | None = None) -> SessionSheet:
+                  tables: list[Table] | None = None, start: int | None = None) -> SessionSheet:
     """The sheets of every table of the session (or of ``tables``), with the night's standings.
-    ``session`` should come with ``club`` and ``house_rule_version__record`` loaded."""
+    ``session`` should come with ``club`` and ``house_rule_version__record`` loaded.
+
+    ``start`` is the tally each player's running total starts from on this sheet (002 starts
+    from 2,000 for tally sticks): a choice of the sheet, not of the house rule, so it moves the
+    running totals and nothing else (no payment, net or final total). None: the house rule's."""
     version = session.house_rule_version
     if tables is None:
         tables = list(Table.objects.filter(session=session).order_by("number"))
-    start = version.data.get("payment", {}).get("starting_tally", 0)
-    sheets = tuple(_table_sheets(tables, start))
+    rule_start = version.data.get("payment", {}).get("starting_tally", 0)
+    sheets = tuple(_table_sheets(tables, rule_start,
+                                 rule_start if start is None else start))
     return SessionSheet(
         club=session.club.name, date=session.date, rule_name=version.record.name,
         rule_version=version.number, layout=layout or session_layout(session), tables=sheets,
@@ -174,7 +180,7 @@ def session_sheet(session: ClubSession, layout: str | None = None,
     )
 
 
-def _table_sheets(tables: list[Table], start: int):
+def _table_sheets(tables: list[Table], rule_start: int, start: int):
     ids = [t.pk for t in tables]
     players: dict[int, list[Player]] = defaultdict(list)
     for seat in Seat.objects.filter(table_id__in=ids).select_related("member").order_by(
@@ -198,13 +204,16 @@ def _table_sheets(tables: list[Table], start: int):
             computed = {h.id: h.to_json() for h in stored_table_state(table).hands}
             table_rows = [(*r[:10], computed.get(r[0])) for r in table_rows]
         seats = tuple(players[table.pk])
-        hands = tuple(_hands(table_rows, seats, start, reasons))
+        hands = tuple(_hands(table_rows, seats, rule_start, reasons, start - rule_start))
         uses_pot = any(POT in pair for h in hands for pair in h.transfers) or any(
             h.pot_before or h.pot_after for h in hands)
-        yield TableSheet(table.pk, table.number, seats, hands, start, uses_pot)
+        yield TableSheet(table.pk, table.number, seats, hands, start, uses_pot, rule_start)
 
 
-def _hands(rows, seats: tuple[Player, ...], start: int, reasons: dict[int, str]):
+def _hands(rows, seats: tuple[Player, ...], start: int, reasons: dict[int, str],
+           shift: int = 0):
+    """The hands as the sheets show them; ``shift`` moves every running total (the sheet's
+    chosen starting tally less the house rule's)."""
     running = {p.seat_id: start for p in seats}
     for (pk, _table, number, voided, prevailing, winner, discarder, draw, goulash, win_source,
          computed) in rows:
@@ -225,7 +234,9 @@ def _hands(rows, seats: tuple[Player, ...], start: int, reasons: dict[int, str])
             winner=winner, discarder=discarder, draw=draw, goulash=goulash,
             win_source=win_source,
             scores={int(k): v for k, v in computed.get("scores", {}).items()},
-            transfers=dict(transfers), net=net, before=before, after=dict(running),
+            transfers=dict(transfers), net=net,
+            before={s: v + shift for s, v in before.items()},
+            after={s: v + shift for s, v in running.items()},
             pot_before=computed.get("pot_before", 0), pot_after=computed.get("pot_after", 0),
         )
 

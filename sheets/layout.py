@@ -257,7 +257,9 @@ def tally_page(sheet: SessionSheet, table: TableSheet, blank: bool = False) -> P
             pot = (f"{last:,}", "")
         rows.append(Row(("Final", "", "", *final, *pot), "final"))
     fields = (("Date", f"{sheet.date:%d %b %Y}"), ("Table", str(table.number)),
-              ("Starting tally", f"{table.start:,}"))
+              ("Starting tally", f"{table.start:,}" if table.start == table.rule_start
+               else f"{table.start:,} (this sheet's; the house rule starts at "
+                    f"{table.rule_start:,})"))
     footnote = ("Total: each player's tally as the hand starts; Payments: what the hand paid "
                 "them (+) or cost them (-). Final: the tallies after the last hand and what the "
                 "night won or lost.")

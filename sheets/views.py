@@ -18,6 +18,7 @@ from sheets.build import (
     check_blank,
     check_format,
     check_layout,
+    check_start,
 )
 from sheets.data import LAYOUTS, default_layout, pick_layout, session_layout
 
@@ -32,7 +33,7 @@ class LayoutForm(forms.Form):
 
 def _asked(request, club_session, table=None) -> SheetRequest:
     return SheetRequest(club_session, table, check_layout(request.GET.get("layout")),
-                        check_blank(request.GET.get("blank")))
+                        check_blank(request.GET.get("blank")), check_start(request.GET.get("start")))
 
 
 def _bad(err: SheetRequestError) -> HttpResponse:
@@ -56,9 +57,14 @@ def _render(request, club, club_session, table, asked, form=None, status=200):
     return render(request, "sheets/sheet.html", {
         "club": club, "club_session": club_session, "table": table,
         "doc": asked.document(sheet), "layout": sheet.layout, "blank": asked.blank,
+        "start": asked.start, "rule_start": _rule_start(club_session),
         "layouts": LAYOUTS, "house_layout": house, "session_layout": picked,
         "formats": FORMATS, "layout_form": form, **roles_context(request.user, club),
     }, status=status)
+
+
+def _rule_start(club_session) -> int:
+    return club_session.house_rule_version.data.get("payment", {}).get("starting_tally", 0)
 
 
 def _download(request, club_session, fmt, table=None):

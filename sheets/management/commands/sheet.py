@@ -7,7 +7,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import ClubSession, Table
-from sheets.build import FORMATS, SheetRequest
+from sheets.build import FORMATS, SheetRequest, SheetRequestError, check_start
 from sheets.data import LAYOUTS
 
 
@@ -22,6 +22,9 @@ class Command(BaseCommand):
         parser.add_argument("--layout", choices=list(LAYOUTS),
                             help="The house rule's own sheet when left out.")
         parser.add_argument("--blank", action="store_true", help="Sheets to fill in by hand.")
+        parser.add_argument("--start", help="The tally the running totals start from on this "
+                                            "sheet (2000 for 002's tally sticks); the house "
+                                            "rule's own when left out.")
         parser.add_argument("-o", "--output", default="-",
                             help="The file to write ('-', the default: standard output).")
 
@@ -39,7 +42,11 @@ class Command(BaseCommand):
                                                                                flat=True))
                 raise CommandError(f"Session {session.pk} has no table {options['table']}: "
                                    f"its tables are {numbers or 'none yet'}.")
-        asked = SheetRequest(session, table, options["layout"], options["blank"])
+        try:
+            start = check_start(options["start"])
+        except SheetRequestError as err:
+            raise CommandError(str(err)) from None
+        asked = SheetRequest(session, table, options["layout"], options["blank"], start)
         _, _, chunks = asked.render(options["format"])
         if options["output"] == "-":
             for chunk in chunks:
