@@ -1,7 +1,9 @@
 """Running a comparison: started in one transaction (the comparison and one part per table),
 its tables replayed inline or by background workers (``compare.tasks``), each table's answer
 written in its own transaction, and the report written once, whole, by whoever stores the last
-table. Replaying a table writes nothing else: no hand, result or total changes."""
+table. Replaying a table writes nothing else: no hand, result or total changes. Once the report
+is written the parts are deleted with it (about 10 KiB a table: kept, they were most of what
+comparisons stored, for nothing the report does not hold)."""
 
 from __future__ import annotations
 
@@ -154,6 +156,7 @@ def finish(comparison_id) -> bool:
         comparison.status = Comparison.DONE
         comparison.finished = timezone.now()
         comparison.save(update_fields=["report", "status", "finished", "updated"])
+        comparison.parts.all().delete()  # everything they held is in the report now
     return True
 
 

@@ -14,6 +14,8 @@ def upgrade(apps, schema_editor):
     for comparison in Comparison.objects.exclude(report=None).iterator():
         results = []
         parts = Part.objects.filter(comparison=comparison).select_related("table")
+        if not parts.exists():
+            continue  # its parts were deleted when its report was written (0003): current
         for part in parts.order_by("position"):
             result = part.result
             if result is None:

@@ -52,6 +52,7 @@ def test_the_workers_give_the_same_report_as_one_process(season, demo_scorer):
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_killed_half_way_is_restarted_cleanly(season, demo_scorer):
     comparison = _start(season, demo_scorer)
+    tables = list(comparison.parts.values_list("table_id", flat=True))
     _worker(max_tasks=1)  # two tables stored, then the worker stops
     # The second task was claimed by a worker that was then killed: it stays "running" in the
     # queue with nothing stored, as after kill -9.
@@ -68,7 +69,8 @@ def test_a_worker_killed_half_way_is_restarted_cleanly(season, demo_scorer):
     assert comparison.status == Comparison.DONE
     assert comparison.report == _start(season, demo_scorer, background=False).report
     # The killed worker's task, if it ever ran now, would store nothing twice.
-    assert runs.run_part(comparison.pk, comparison.parts.first().table_id) is False
+    assert runs.run_part(comparison.pk, tables[0]) is False
+    assert not comparison.parts.exists()  # deleted with the report written
 
 
 @pytest.mark.django_db(transaction=True)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from clubs.models import Hand, HandResult, Table
 from compare import runs
-from compare.models import Comparison
+from compare.models import Comparison, ComparisonPart
+from compare.replay_compare import compare_table
 from compare.rule_choice import chosen_rules
-from compare.scope import resolve_scope
+from compare.scope import load_table, resolve_scope
 
 
 def _compare(demo, user, slugs, spec=None):
@@ -24,8 +25,18 @@ def test_own_rule_reproduces_the_recorded_totals(demo, demo_scorer):
         recorded[f"m{result.member_id}"] = recorded.get(f"m{result.member_id}", 0) + result.net
     assert {p["player"]: p["totals"][0] for p in report["players"]} == recorded
     table = Table.objects.get(pk=demo["table"].pk)
-    part = comparison.parts.get()
-    assert part.result["seat_totals"]["bmja"] == table.state["totals"]
+    replayed = compare_table(load_table(table.pk), list(runs.comparison_rules(comparison.pk)))
+    assert replayed["seat_totals"]["bmja"] == table.state["totals"]
+
+
+def test_the_parts_are_deleted_when_the_report_is_written(demo, demo_scorer):
+    """Each table's answer (about 10 KiB) is only the way to the report: once it is written,
+    nothing is kept twice."""
+    comparison = _compare(demo, demo_scorer, ["bmja", "guide"])
+    assert comparison.report is not None
+    assert not ComparisonPart.objects.filter(comparison=comparison).exists()
+    assert runs.progress(comparison) == (1, 1)
+    assert runs.enqueue(comparison) == 0  # resuming a finished comparison: nothing to do
 
 
 def test_the_report_counts_and_places(demo, demo_scorer):
