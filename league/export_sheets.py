@@ -6,9 +6,10 @@ from exports import Sheet
 from league.queries import HAND_COLUMNS, NO_FILTERS, Filters, hand_result_rows
 from league.ranking import Standings
 
-STANDING_COLUMNS = ["place", "player", "member_id", "group", "nights", "hands", "mah_jongs",
-                    "given_away", "net", "table_points", "average", "score", "average_place",
-                    "note"]
+# "place" is a number (a spreadsheet sorts it as one) and "shared" says a tie ("2=" on the page).
+STANDING_COLUMNS = ["place", "shared", "player", "member_id", "group", "nights", "hands",
+                    "mah_jongs", "given_away", "net", "table_points", "average", "score",
+                    "average_place", "note"]
 
 
 def standings_sheet(standings: Standings, title: str = "Standings") -> Sheet:
@@ -16,7 +17,8 @@ def standings_sheet(standings: Standings, title: str = "Standings") -> Sheet:
         for group, members in (("ranked", standings.ranked), ("unranked", standings.unranked),
                                ("guest", standings.guests)):
             for r in members:
-                yield [r.place_label, r.name, r.member_id, group, r.nights, r.hands,
+                yield [r.place, "yes" if r.place is not None and r.shared else "", r.name,
+                       r.member_id, group, r.nights, r.hands,
                        r.mahjongs, r.given, r.net, r.table_points, r.average, r.score,
                        r.average_place, r.note]
 

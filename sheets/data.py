@@ -100,6 +100,13 @@ class Standing:
     tables: tuple[int, ...]
     hands: int
     total: int
+    member_id: int | None = None  # None for a guest, known by name
+
+    @property
+    def key(self) -> tuple:
+        """Who this is, as ``standings`` groups players: a member wherever they sat, a guest by
+        name."""
+        return (self.member_id, None if self.member_id else self.name)
 
 
 @dataclass(frozen=True)
@@ -266,7 +273,7 @@ def standings(tables: tuple[TableSheet, ...]) -> tuple[Standing, ...]:
         for p in table.players:
             key = (p.member_id, None if p.member_id else p.name)
             entry = players.setdefault(key, {"name": p.name, "tables": set(), "hands": 0,
-                                             "total": 0})
+                                             "total": 0, "member_id": p.member_id})
             entry["tables"].add(table.number)
             entry["hands"] += table.hands_played(p.seat_id)
             entry["total"] += table.final(p.seat_id)
@@ -277,7 +284,8 @@ def standings(tables: tuple[TableSheet, ...]) -> tuple[Standing, ...]:
         place = 1 + sum(1 for e in ordered if e["total"] > entry["total"])
         tied = sum(1 for e in ordered if e["total"] == entry["total"]) > 1
         result.append(Standing(f"{place}{'=' if tied else ''}", entry["name"],
-                               tuple(sorted(entry["tables"])), entry["hands"], entry["total"]))
+                               tuple(sorted(entry["tables"])), entry["hands"], entry["total"],
+                               entry["member_id"]))
     return tuple(result)
 
 

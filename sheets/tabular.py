@@ -4,7 +4,7 @@ seat, with the same figures as the printed sheets."""
 from __future__ import annotations
 
 from exports import Sheet
-from sheets.data import POT, SessionSheet, TableSheet, ending
+from sheets.data import POT, SessionSheet, Standing, TableSheet, ending
 
 MAX_OPPONENTS = 4  # five at a table: four others
 
@@ -13,17 +13,34 @@ HAND_COLUMNS = [
     *[f"{what} {n}" for n in range(1, MAX_OPPONENTS + 1)
       for what in ("Opponent", "Received from", "Paid to")],
     "Received from pot/kitty", "Paid to pot/kitty", "Net", "Running total", "Counted",
+    # The night's result for the row's player (the same on each of their rows), so the CSV,
+    # one table of rows, carries the final totals and places too.
+    "Night's final total", "Night's place", "Place shared",
 ]
-SUMMARY_COLUMNS = ["Place", "Player", "Tables", "Hands", "Final total"]
+# Places and table numbers are numbers (a spreadsheet sorts them as numbers); a tie ("2=" on
+# the page) is said in "Shared"; a player who moved tables has the tables as text ("1, 2").
+SUMMARY_COLUMNS = ["Place", "Shared", "Player", "Tables", "Hands", "Final total"]
 
 
 def hand_rows(sheet: SessionSheet):
     """One row per hand per seat (a seat sitting the hand out has "out" for its wind)."""
+    night = {s.key: s for s in sheet.standings}
     for table in sheet.tables:
-        yield from _table_rows(table)
+        yield from _table_rows(table, night)
 
 
-def _table_rows(table: TableSheet):
+def _place(standing: Standing | None) -> tuple:
+    if standing is None:
+        return None, None, ""
+    number, shared = _place_number(standing.place)
+    return standing.total, number, "yes" if shared else ""
+
+
+def _place_number(place: str) -> tuple[int, bool]:
+    return int(place.rstrip("=")), place.endswith("=")
+
+
+def _table_rows(table: TableSheet, night: dict):
     for hand in table.hands:
         how = ending(hand, table)
         for player in table.players:
@@ -43,12 +60,16 @@ def _table_rows(table: TableSheet):
                 hand.scores.get(me) if playing and hand.counted else None,
                 *cells, hand.received(me, POT), hand.paid(me, POT), hand.net.get(me, 0),
                 hand.after[me], "yes" if hand.counted else "no",
+                *_place(night.get((player.member_id,
+                                   None if player.member_id else player.name))),
             ]
 
 
 def summary_rows(sheet: SessionSheet):
     for s in sheet.standings:
-        yield [s.place, s.name, ", ".join(map(str, s.tables)), s.hands, s.total]
+        number, shared = _place_number(s.place)
+        tables = s.tables[0] if len(s.tables) == 1 else ", ".join(map(str, s.tables))
+        yield [number, "yes" if shared else "", s.name, tables, s.hands, s.total]
 
 
 def sheets_for(sheet: SessionSheet, fmt: str) -> list[Sheet]:

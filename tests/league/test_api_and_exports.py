@@ -236,3 +236,18 @@ def test_refresh_league_rebuilds_the_summary(played):  # noqa: F811
     assert "Refreshed 3 tables." in out.getvalue()
     assert sorted(NightResult.objects.values_list("seat_id", "net", "place", "points_zero")) \
         == before
+
+
+def test_the_xlsx_keeps_places_as_numbers_and_says_a_tie_apart(users, played):  # noqa: F811
+    """A spreadsheet sorts "10" after "2" only when they are numbers (issue #25): the place is
+    a number, a shared place ("2=" on the page) is "yes" under "shared"."""
+    client = api(users, "member")
+    data = client.get(f"/api/v1/seasons/{played.pk}/standings/").json()
+    answer = client.get(f"/api/v1/seasons/{played.pk}/standings/", {"format": "xlsx"})
+    rows = list(openpyxl.load_workbook(io.BytesIO(body(answer)), read_only=True)["Standings"]
+                .iter_rows(values_only=True))
+    col = {name: i for i, name in enumerate(rows[0])}
+    got = [(r[col["player"]], r[col["place"]], r[col["shared"]]) for r in rows[1:]]
+    assert got == [(r["name"], r["place"], "yes" if r["place"] and r["shared"] else None)
+                   for r in data["rows"]]
+    assert all(isinstance(place, int) for _, place, _ in got if place is not None)

@@ -98,7 +98,17 @@ def test_the_xlsx_sums_to_the_session_totals(night, client_as):
     # 14 hands x 4 seats x 2 tables
     assert len(rows) - 1 == 14 * 4 * 2
     summary = list(book["Final totals"].iter_rows(values_only=True))
-    assert {r[1]: r[4] for r in summary[1:]} == totals
+    assert list(summary[0]) == ["Place", "Shared", "Player", "Tables", "Hands", "Final total"]
+    assert {r[2]: r[5] for r in summary[1:]} == totals
+    # Places and table numbers are numbers, so the spreadsheet sorts them as numbers.
+    assert all(isinstance(r[0], int) and isinstance(r[3], int) for r in summary[1:])
+    assert [r[0] for r in summary[1:]] == sorted(r[0] for r in summary[1:])
+    assert all(isinstance(row[col["Table"]], int) and isinstance(row[col["Hand"]], int)
+               for row in rows[1:])
+    places = {r[2]: r[0] for r in summary[1:]}
+    for row in rows[1:]:
+        assert row[col["Night's place"]] == places[row[col["Player"]]]
+        assert row[col["Night's final total"]] == totals[row[col["Player"]]]
 
 
 def test_the_csv_round_trips_to_the_stored_figures(night, client_as):
@@ -120,6 +130,12 @@ def test_the_csv_round_trips_to_the_stored_figures(night, client_as):
                   for n in range(1, 5))
         got += int(r["Received from pot/kitty"]) - int(r["Paid to pot/kitty"])
         assert got == int(r["Net"])
+    # Each row carries its player's final total and place for the night, as the summary has.
+    for standing in sheet.standings:
+        mine = [r for r in rows if r["Player"] == standing.name]
+        assert {(r["Night's final total"], r["Night's place"], r["Place shared"])
+                for r in mine} == {(str(standing.total), standing.place.rstrip("="),
+                                    "yes" if standing.place.endswith("=") else "")}
     void = [r for r in rows if r["Hand"] == "3"]
     assert {r["How the hand ended"] for r in void} == {"Void: misdeal: 14 tiles dealt"}
     assert {r["Counted"] for r in void} == {"no"}
