@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from clubs.league_guards import seated_elsewhere
 from clubs.models import ClubSession, Member, Seat, Table, Wind
 from houserules.models import HouseRuleVersion
 from settlements.engine.rotation import SEATS_FOR
@@ -36,11 +37,12 @@ def _where(wind: str) -> str:
 
 
 def seat_problems(session: ClubSession, seats: list[SeatChoice],
-                  version: HouseRuleVersion | None = None,
+                  version: HouseRuleVersion | None = None, exclude_table: Table | None = None,
                   ) -> tuple[list[dict[str, list[str]]], list[str]]:
     """What is wrong with a seating: for each seat, messages by field (``member``,
     ``guest_name``, ``starting_wind``), and the table's own messages (how many players, which
-    winds). Empty when it can be seated."""
+    winds). Empty when it can be seated. A member already seated at another table of the night
+    (other than ``exclude_table``, the one being re-seated) is refused: one seat a night."""
     problems: list[dict[str, list[str]]] = []
     members: dict[int, str] = {}
     guests: dict[str, str] = {}
@@ -70,6 +72,13 @@ def seat_problems(session: ClubSession, seats: list[SeatChoice],
             problem["starting_wind"] = [f"Two players cannot both start as {WIND_NAMES[wind]}."]
         winds.add(wind)
         problems.append(problem)
+    elsewhere = seated_elsewhere(session, [s.member.pk for s in seats if s.member is not None],
+                                 exclude_table)
+    for seat, problem in zip(seats, problems, strict=True):
+        if seat.member is not None and seat.member.pk in elsewhere and "member" not in problem:
+            problem["member"] = [f"{seat.member.display_name} already sits at table "
+                                 f"{elsewhere[seat.member.pk]} tonight: a member has one seat "
+                                 "a night (seat a guest, or mend that table first)."]
     table: list[str] = []
     players = players_of(session, version)
     if len(seats) != players:

@@ -15,6 +15,7 @@ from django.db.models import Q
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from clubs.league_guards import night_outside_season, nights_outside
 from clubs.models import (
     AuditEntry,
     Club,
@@ -196,6 +197,8 @@ class SeasonSerializer(serializers.ModelSerializer):
         end = attrs.get("end", getattr(self.instance, "end", None))
         if start and end and end < start:
             raise serializers.ValidationError({"end": ["A season ends on or after its start."]})
+        if problem := nights_outside(self.instance, start, end):
+            raise serializers.ValidationError({"start" if "start" in attrs else "end": [problem]})
         club = attrs.get("club") or getattr(self.instance, "club", None)
         name = attrs.get("name")
         if club and name:
@@ -292,6 +295,10 @@ class SessionSerializer(serializers.ModelSerializer):
         season = attrs.get("season")
         if season is not None and club is not None and season.club_id != club.pk:
             errors["season"] = [f"No such season at {club.name}; see /api/v1/seasons/."]
+        elif problem := night_outside_season(
+                season if "season" in attrs else getattr(self.instance, "season", None),
+                attrs.get("date", getattr(self.instance, "date", None))):
+            errors["date"] = [problem]
         for name in ("house_rule", "goulash_rule"):
             self._named_version(attrs, name, club, errors)
         for name in ("house_rule_version", "goulash_rule_version"):

@@ -25,11 +25,21 @@ from league.queries import standings
 from league.ranking import PRESETS
 from league.serializers import (
     LeagueRulesSerializer,
+    RepublishSerializer,
     SnapshotSerializer,
     StandingsQuerySerializer,
     StandingsSerializer,
+    WithdrawnSerializer,
+    WithdrawSerializer,
 )
-from league.views import publish_snapshot, standings_download, standings_json
+from league.views import standings_download, standings_json
+from league.withdrawing import (
+    PublishRefused,
+    publish_snapshot,
+    restore_snapshot,
+    withdraw_snapshot,
+    withdrawn,
+)
 
 
 class _Download(BaseRenderer):
@@ -180,8 +190,11 @@ class SnapshotsView(APIView):
         require_admin(request, season.club)
         given = SnapshotSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        snapshot = publish_snapshot(season, request.user, given.validated_data.get("as_of"),
-                                    given.validated_data.get("note", ""))
+        try:
+            snapshot = publish_snapshot(season, request.user, given.validated_data.get("as_of"),
+                                        given.validated_data.get("note", ""))
+        except PublishRefused as err:
+            raise ValidationError(err.errors) from err
         return Response(SnapshotSerializer(snapshot).data, status=status.HTTP_201_CREATED)
 
 
@@ -193,5 +206,48 @@ class SnapshotView(APIView):
         season = visible_season(request, season_id)
         return Response(SnapshotSerializer(
             get_object_or_404(Snapshot, pk=snapshot_id, season=season)).data)
+
+    @extend_schema(request=WithdrawSerializer, responses={200: WithdrawnSerializer})
+    def delete(self, request, season_id: int, snapshot_id: int):
+        """Withdraw published standings (club admins): gone from the pages and the API, kept
+        whole in the club's audit trail, from where ``snapshots/withdrawn/`` publishes them
+        again."""
+        season = visible_season(request, season_id)
+        require_admin(request, season.club)
+        snapshot = get_object_or_404(Snapshot, pk=snapshot_id, season=season)
+        given = WithdrawSerializer(data=request.data if isinstance(request.data, dict) else {})
+        given.is_valid(raise_exception=True)
+        entry = withdraw_snapshot(snapshot, request.user, given.validated_data.get("reason", ""))
+        return Response(WithdrawnSerializer(entry).data)
+
+
+@extend_schema(tags=["league"])
+class WithdrawnSnapshotsView(APIView):
+    """A season's withdrawn standings (club admins), and publishing one again as it was."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=WithdrawnSerializer(many=True))
+    def get(self, request, season_id: int):
+        season = visible_season(request, season_id)
+        require_admin(request, season.club)
+        return Response(WithdrawnSerializer(withdrawn(season), many=True).data)
+
+    @extend_schema(request=RepublishSerializer, responses={201: SnapshotSerializer})
+    def post(self, request, season_id: int):
+        season = visible_season(request, season_id)
+        require_admin(request, season.club)
+        given = RepublishSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        entry = next((e for e in withdrawn(season) if e.pk == given.validated_data["entry"]),
+                     None)
+        if entry is None:
+            raise ValidationError({"entry": ["No withdrawn standings of this season have this "
+                                             "id (see GET on this address)."]})
+        try:
+            snapshot = restore_snapshot(entry, request.user)
+        except PublishRefused as err:
+            raise ValidationError(err.errors) from err
+        return Response(SnapshotSerializer(snapshot).data, status=status.HTTP_201_CREATED)
 
 

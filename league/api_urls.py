@@ -14,6 +14,8 @@ urlpatterns = [
          name="api-league-rules"),
     path("seasons/<int:season_id>/snapshots/", api.SnapshotsView.as_view(),
          name="api-snapshots"),
+    path("seasons/<int:season_id>/snapshots/withdrawn/", api.WithdrawnSnapshotsView.as_view(),
+         name="api-snapshots-withdrawn"),
     path("seasons/<int:season_id>/snapshots/<int:snapshot_id>/", api.SnapshotView.as_view(),
          name="api-snapshot"),
     path("clubs/<slug:slug>/standings/", api.ClubStandingsView.as_view(),

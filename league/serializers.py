@@ -116,3 +116,28 @@ class SnapshotSerializer(serializers.ModelSerializer):
         fields = ["id", "season", "as_of", "published", "note", "standings"]
         read_only_fields = ["id", "season", "published", "standings"]
         extra_kwargs = {"as_of": {"required": False}}
+
+
+class WithdrawSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=200,
+                                   help_text="Why, for the club's records.")
+
+
+class WithdrawnSerializer(serializers.Serializer):
+    """Withdrawn standings as the audit trail keeps them."""
+
+    entry = serializers.IntegerField(source="pk", help_text="The audit entry that keeps them.")
+    snapshot = serializers.SerializerMethodField()
+    as_of = serializers.SerializerMethodField()
+    withdrawn = serializers.DateTimeField(source="at")
+    note = serializers.CharField()
+
+    def get_snapshot(self, entry) -> int:
+        return int(entry.object_id)
+
+    def get_as_of(self, entry) -> str:
+        return entry.before["as_of"]
+
+
+class RepublishSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(min_value=1, help_text="The withdrawn standings' entry.")

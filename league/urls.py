@@ -13,5 +13,9 @@ urlpatterns = [
     path(SEASON + "rules/", views.league_rules, name="league-rules"),
     path(SEASON + "publish/", views.publish, name="league-publish"),
     path(SEASON + "snapshots/<int:snapshot_id>/", views.snapshot_page, name="league-snapshot"),
+    path(SEASON + "snapshots/<int:snapshot_id>/withdraw/", views.withdraw,
+         name="league-withdraw"),
+    path(SEASON + "snapshots/withdrawn/<int:entry_id>/publish/", views.republish,
+         name="league-republish"),
     path(SEASON + "players/<int:member_id>/", views.player_page, name="league-player"),
 ]

@@ -3,20 +3,16 @@ published snapshots, and a player's season. Thin views: the reading is in ``leag
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.contrib import messages
-from django.db import transaction
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 from rest_framework.renderers import JSONRenderer
 
 import exports
-from clubs.models import Member, Season
+from clubs.models import AuditAction, AuditEntry, Member, Season
 from clubs.views.access import ADMIN, READ, club_page, roles_context
 from league.chart import running_total_svg
 from league.export_sheets import calculation_sheet, hands_sheet, standings_sheet
@@ -25,6 +21,13 @@ from league.models import SeasonLeague, Snapshot, rules_of
 from league.queries import Filters, best_hand, limit_hands, player_nights, standings
 from league.ranking import PRESETS
 from league.serializers import StandingsSerializer
+from league.withdrawing import (
+    PublishRefused,
+    publish_snapshot,
+    restore_snapshot,
+    withdraw_snapshot,
+    withdrawn,
+)
 
 
 def _season(club, season_id) -> Season:
@@ -70,7 +73,10 @@ def league_home(request, club):
 
 @club_page(READ)
 def season_standings(request, club, season_id):
-    season = _season(club, season_id)
+    return _season_page(request, club, _season(club, season_id))
+
+
+def _season_page(request, club, season, publish_form=None):
     form, filters = _filters(request, club)
     fmt = request.GET.get("format")
     if fmt and fmt not in FORMATS:
@@ -91,11 +97,14 @@ def season_standings(request, club, season_id):
     context = {
         "club": club, "season": season, "standings": table, "form": form,
         "query": request.GET.urlencode(), "formats": FORMATS,
-        "snapshots": season.league_snapshots.all()[:10], "publish_form": PublishForm(),
+        "snapshots": season.league_snapshots.all()[:10],
+        "publish_form": publish_form or PublishForm(),
         **roles_context(request.user, club),
     }
-    return render(request, "league/standings.html", context,
-                  status=400 if form.is_bound and not form.is_valid() else 200)
+    if context["can_admin"]:
+        context["withdrawn"] = withdrawn(season)
+    bad = (form.is_bound and not form.is_valid()) or publish_form is not None
+    return render(request, "league/standings.html", context, status=400 if bad else 200)
 
 
 @club_page(READ)
@@ -134,23 +143,49 @@ def league_rules(request, club, season_id):
 def publish(request, club, season_id):
     season = _season(club, season_id)
     form = PublishForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Give the date as YYYY-MM-DD.")
+    if form.is_valid():
+        try:
+            snapshot = publish_snapshot(season, request.user, form.cleaned_data.get("as_of"),
+                                        form.cleaned_data.get("note", ""))
+        except PublishRefused as err:
+            for field, msgs in err.errors.items():
+                for msg in msgs:
+                    form.add_error(field, msg)
+        else:
+            messages.success(request,
+                             f"Published the standings as of {snapshot.as_of:%-d %b %Y}.")
+            return redirect("league-snapshot", club.slug, season.pk, snapshot.pk)
+    return _season_page(request, club, season, publish_form=form)
+
+
+@require_POST
+@club_page(ADMIN)
+def withdraw(request, club, season_id, snapshot_id):
+    """Take published standings off the pages; the audit trail keeps them."""
+    season = _season(club, season_id)
+    snapshot = get_object_or_404(Snapshot, pk=snapshot_id, season=season)
+    withdraw_snapshot(snapshot, request.user, (request.POST.get("reason") or "")[:200])
+    messages.success(request, f"The standings as of {snapshot.as_of:%-d %b %Y} are withdrawn: "
+                              "they are kept in the club's records, and can be published again "
+                              "below.")
+    return redirect("league-season", club.slug, season.pk)
+
+
+@require_POST
+@club_page(ADMIN)
+def republish(request, club, season_id, entry_id):
+    """Publish withdrawn standings again, as they were."""
+    season = _season(club, season_id)
+    entry = get_object_or_404(AuditEntry, pk=entry_id, club=club, object_type="snapshot",
+                              action=AuditAction.DELETE, before__season=season.pk)
+    try:
+        snapshot = restore_snapshot(entry, request.user)
+    except PublishRefused as err:
+        messages.error(request, str(err))
         return redirect("league-season", club.slug, season.pk)
-    snapshot = publish_snapshot(season, request.user, form.cleaned_data.get("as_of"),
-                                form.cleaned_data.get("note", ""))
-    messages.success(request, f"Published the standings as of {snapshot.as_of:%-d %b %Y}.")
+    messages.success(request, f"The standings as of {snapshot.as_of:%-d %b %Y} are published "
+                              "again.")
     return redirect("league-snapshot", club.slug, season.pk, snapshot.pk)
-
-
-def publish_snapshot(season, user, as_of: dt.date | None = None, note: str = "") -> Snapshot:
-    """Freeze the season's standings as of a date, with the calculation written out."""
-    as_of = as_of or timezone.localdate()
-    with transaction.atomic():
-        table = standings(rules_of(season), season=season, filters=Filters(as_of=as_of))
-        return Snapshot.objects.create(season=season, as_of=as_of, note=note,
-                                       published_by=user if user and user.pk else None,
-                                       data=table.to_json())
 
 
 @club_page(READ)

@@ -47,6 +47,11 @@ class ClubSession(models.Model):
         errors = {}
         if self.season_id and self.club_id and self.season.club_id != self.club_id:
             errors["season"] = "This season belongs to another club: pick one of this club's."
+        elif self.season_id:
+            from clubs.league_guards import night_outside_season
+
+            if problem := night_outside_season(self.season, self.date):
+                errors["date"] = problem
         for name in ("house_rule_version", "goulash_rule_version"):
             version = getattr(self, name) if getattr(self, f"{name}_id") else None
             owner = version.record.club_id if version else None
