@@ -57,6 +57,7 @@ from clubs.recording import (
     swap_seats,
     void_hand,
 )
+from clubs.seasons import close_season, undo_season_change
 from clubs.serializers import (
     AuditEntrySerializer,
     ClubSerializer,
@@ -421,6 +422,35 @@ class SeasonViewSet(OfOneClub, viewsets.ModelViewSet):
                 {"non_field_errors": ["This season has sessions; move them first."]}
             )
         super().perform_destroy(instance)
+
+    @extend_schema(request=None, responses={200: SeasonSerializer})
+    @action(detail=True, methods=["post"])
+    def close(self, request, pk=None):
+        """End the season today, where the club plays (club admins); ``undo`` with the audit
+        entry reopens it."""
+        season = self.get_object()
+        with member_moves():
+            close_season(season, user=request.user)
+        season.refresh_from_db()
+        return Response(SeasonSerializer(season, context={"request": request}).data)
+
+    @extend_schema(request=UndoSerializer, responses={200: SeasonSerializer})
+    @action(detail=True, methods=["post"])
+    def undo(self, request, pk=None):
+        """Put the season's name and dates back as they were before a change or its closing
+        (``entry``: the audit entry of that change)."""
+        season = self.get_object()
+        body = UndoSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        entry = AuditEntry.objects.filter(pk=body.validated_data["entry"], club=season.club,
+                                          object_type="season",
+                                          object_id=str(season.pk)).first()
+        if entry is None:
+            raise DRFValidationError({"entry": ["No change of this season has this id."]})
+        with member_moves():
+            undo_season_change(entry, user=request.user)
+        season.refresh_from_db()
+        return Response(SeasonSerializer(season, context={"request": request}).data)
 
 
 @extend_schema(tags=["sessions"], parameters=[CLUB_FILTER])

@@ -107,3 +107,19 @@ class PublishForm(forms.Form):
     as_of = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}),
                             help_text="Nights up to this date count (today if left empty).")
     note = forms.CharField(required=False, max_length=200)
+
+
+class SeasonForm(forms.Form):
+    """Start or change a season: its name and dates; on starting, the league rules' preset."""
+
+    name = forms.CharField(max_length=80, help_text="\"2026\", \"Autumn league\".")
+    start = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    end = forms.DateField(required=False, help_text="Left empty: open until it is closed.",
+                          widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+
+
+class NewSeasonForm(SeasonForm):
+    preset = forms.ChoiceField(
+        label="League rules", choices=[(k, label) for k, (label, _) in PRESETS.items()],
+        initial="net", help_text="How the standings rank players; adjust them after, on the "
+                                 "season's league rules page.")

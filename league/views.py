@@ -20,6 +20,7 @@ from league.forms import FORMATS, FilterForm, LeagueRulesForm, PublishForm
 from league.models import SeasonLeague, Snapshot, rules_of
 from league.queries import Filters, best_hand, limit_hands, player_nights, standings
 from league.ranking import PRESETS
+from league.seasons import audit_rules
 from league.serializers import StandingsSerializer
 from league.withdrawing import (
     PublishRefused,
@@ -61,14 +62,6 @@ def standings_download(standings_, fmt: str, stem: str, filters: Filters):
     if fmt != "csv":
         sheets.append(calculation_sheet(standings_))
     return exports.download(sheets, fmt, stem)
-
-
-@club_page(READ)
-def league_home(request, club):
-    """The club's seasons, each linking to its standings, and the all-time table."""
-    seasons = club.seasons.all()
-    return render(request, "league/home.html", {"club": club, "seasons": seasons,
-                                                **roles_context(request.user, club)})
 
 
 @club_page(READ)
@@ -129,9 +122,11 @@ def league_rules(request, club, season_id):
         season=season, **{k: v for k, v in PRESETS["net"][1].to_dict().items()})
     form = LeagueRulesForm(request.POST or None, instance=instance)
     if request.method == "POST" and form.is_valid():
+        before = instance.rules().to_dict() if instance.pk else None
         league = form.save(commit=False)
         league.updated_by = request.user
         league.save()
+        audit_rules(season, request.user, before, league.rules().to_dict(), league.preset)
         messages.success(request, "League rules saved: the standings are recomputed with them.")
         return redirect("league-season", club.slug, season.pk)
     return render(request, "league/rules.html", {"club": club, "season": season, "form": form},
