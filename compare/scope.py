@@ -6,7 +6,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from clubs.models import Club, ClubSession, Season, Seat, Table
+from django.db.models import Exists, OuterRef
+
+from clubs.models import Club, ClubSession, Hand, Season, Seat, Table
 from clubs.permissions import can_view_club
 from clubs.table_state import recorded_hands
 from compare.replay_compare import TableToCompare
@@ -88,6 +90,8 @@ def _check(club, user, field: str, words: str) -> None:
 
 
 def _ordered(tables) -> list[int]:
+    # A table with no hands (a night imported as totals) has nothing to replay: left out.
+    tables = tables.filter(Exists(Hand.objects.filter(table_id=OuterRef("pk"))))
     return list(tables.order_by("session__date", "session_id", "number").values_list("pk", flat=True))
 
 

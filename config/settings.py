@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "sheets",
     "door",
     "accounts",
+    "history",
 ]
 
 # Background work (long rule comparisons) through Django's Tasks API: the django-tasks backport

@@ -29,4 +29,5 @@ urlpatterns = [
     path("", include("door.urls")),
     path("", include("clubs.urls")),
     path("", include("league.urls")),
+    path("", include("history.urls")),
 ]

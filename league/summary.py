@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from django.db import connection
 from django.db.models.signals import post_save
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
 
 from clubs.models import ClubSession, Table
 from clubs.signals import players_moved, table_recomputed
@@ -149,6 +149,12 @@ def _session_saved(sender, instance, created, **kwargs):
     ).update(season_id=instance.season_id, date=instance.date, house_rule_id=record_id)
 
 
+# Sent after ``refresh_all`` rebuilt the rows from hand results (``tables``: the queryset
+# rebuilt, or None for every table): an app whose tables carry results that are not hands
+# (history's imported nights) writes its rows again.
+summary_rebuilt = Signal()
+
+
 def refresh_all(tables=None) -> int:
     """Rebuild every table's rows (or those given): ``manage.py refresh_league`` and the
     migration that fills the summary for nights recorded before this app."""
@@ -157,6 +163,7 @@ def refresh_all(tables=None) -> int:
     for table in qs.only("id", "session_id").iterator(chunk_size=500):
         refresh_table(table)
         count += 1
+    summary_rebuilt.send(sender=NightResult, tables=tables)
     return count
 
 

@@ -26,6 +26,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("calculators", ("scoring", "settlements")),
     ("clubs", ("clubs",)),
     ("feature apps", ("league", "safekeeping", "sheets", "compare", "door", "accounts")),
+    # Club history (imports, statistics, the rating) reads league's per-night summary.
+    ("features on league", ("history",)),
     ("project", ("config",)),
 ]
 # Not layered: they may import anything, and nothing imports them.

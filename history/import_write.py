@@ -1,0 +1,181 @@
+"""Writing a planned import, and undoing it as a whole. Each is one transaction: an import that
+cannot be written leaves the database as it was."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from clubs.models import ClubSession, Member, Season, Seat, Table
+from clubs.models.choices import SessionStatus
+from history import night_rows
+from history.import_plan import Plan
+from history.models import ImportBatch, ImportedTable, ImportedTotal
+
+
+class ImportRefused(Exception):
+    """Nothing was written; the message says why and what to do."""
+
+
+def house_rule_version_for(club, slug: str | None = None):
+    """The version imported nights are filed under: the one named, else the club's default
+    house rule's newest, else BMJA's (the built-ins synced first)."""
+    from houserules.models import HouseRuleVersion
+    from houserules.sync import ensure_builtin_house_rules
+
+    qs = HouseRuleVersion.objects.filter(Q(record__club__isnull=True) | Q(record__club=club))
+    if slug:
+        version = qs.filter(record__slug=slug).order_by("-number").first()
+        if version is None:
+            raise ImportRefused(f"This club has no house rule {slug!r}.")
+        return version
+    if club.default_house_rule_id:
+        version = qs.filter(record_id=club.default_house_rule_id).order_by("-number").first()
+        if version:
+            return version
+    return ensure_builtin_house_rules()["bmja"]
+
+
+def taken_dates(club) -> set[dt.date]:
+    return set(ClubSession.objects.filter(club=club).values_list("date", flat=True))
+
+
+def seasons_of(club) -> list[tuple]:
+    return list(Season.objects.filter(club=club).values_list("pk", "name", "start", "end"))
+
+
+def members_of(club) -> dict[int, str]:
+    return dict(Member.objects.filter(club=club).values_list("pk", "display_name"))
+
+
+def apply_plan(batch: ImportBatch, plan: Plan, user=None, *, version=None,
+               skip_refused: bool = False) -> dict:
+    """Write the plan's good nights as closed sessions whose tables hold imported totals."""
+    if batch.status != ImportBatch.Status.DRAFT:
+        raise ImportRefused(f"Import {batch.pk} is already {batch.get_status_display().lower()}.")
+    if plan.needs_choice:
+        raise ImportRefused(
+            f"Choose for {len(plan.needs_choice)} name(s) first (a member, a new member or a "
+            f"guest): {', '.join(plan.needs_choice[:10])}.")
+    if plan.refusals and not skip_refused:
+        raise ImportRefused(
+            f"{len(plan.refusals)} part(s) of the sheet are refused: mend the sheet, or import "
+            "the rest and leave them out.")
+    if not plan.good_nights:
+        raise ImportRefused("No night of the sheet can be imported.")
+    club = batch.club
+    with transaction.atomic():
+        batch = ImportBatch.objects.select_for_update().get(pk=batch.pk)
+        if batch.status != ImportBatch.Status.DRAFT:
+            raise ImportRefused(f"Import {batch.pk} was applied meanwhile.")
+        if batch.digest and ImportBatch.objects.filter(
+                club=club, digest=batch.digest, status=ImportBatch.Status.APPLIED).exists():
+            raise ImportRefused("This file is already imported: undo that import first.")
+        clash = taken_dates(club) & {n.date for n in plan.good_nights}
+        if clash:
+            raise ImportRefused(f"The club now has a night on {min(clash):%-d %b %Y}: run the dry "
+                                "run again.")
+        version = version or house_rule_version_for(club, batch.mapping.get("house_rule"))
+        seasons, new_members = {}, {}
+        for name in plan.names:
+            if name.choice == "new":
+                member = Member.objects.filter(club=club, display_name=name.name[:80]).first()
+                if member is None:
+                    member = Member.objects.create(club=club, display_name=name.name[:80])
+                    batch.members_made.add(member)
+                new_members[name.name] = member
+        made = {"sessions": 0, "tables": 0, "player_nights": 0}
+        table_ids = []
+        for night in plan.good_nights:
+            season = None
+            if night.season.startswith("season:"):
+                season = Season.objects.get(pk=int(night.season.split(":")[1]), club=club)
+            elif night.season.startswith("new:"):
+                name = night.season[4:]
+                season = seasons.get(name)
+                if season is None:
+                    dates = [n.date for n in plan.good_nights if n.season == night.season]
+                    season = Season.objects.create(club=club, name=name, start=min(dates),
+                                                   end=max(dates))
+                    batch.seasons_made.add(season)
+                    seasons[name] = season
+            session = ClubSession.objects.create(
+                club=club, season=season, date=night.date, house_rule_version=version,
+                status=SessionStatus.CLOSED,
+                notes=f"Imported from {batch.filename or 'a spreadsheet'} (import {batch.pk}): "
+                      "totals, not hands.")
+            batch.sessions.add(session)
+            made["sessions"] += 1
+            for number, planned in sorted(night.tables.items()):
+                if planned.refused:
+                    continue
+                table = Table.objects.create(session=session, number=number)
+                ImportedTable.objects.create(table=table, batch=batch)
+                table_ids.append(table.pk)
+                made["tables"] += 1
+                for position, player in enumerate(sorted(planned.players.values(),
+                                                         key=lambda p: min(p.lines))):
+                    member = None
+                    if player.who.startswith("member:"):
+                        member = Member.objects.get(pk=int(player.who.split(":")[1]), club=club)
+                    elif player.who == "new":
+                        member = new_members[player.name]
+                    seat = Seat.objects.create(
+                        table=table, position=position, member=member,
+                        guest_name="" if member else player.name[:80], starting_wind="")
+                    ImportedTotal.objects.create(
+                        seat=seat, table=table, net=player.net, hands=player.hands,
+                        hand_nets=[list(h) for h in player.hand_nets],
+                        best_score=player.best_score, lines=player.lines)
+                    made["player_nights"] += 1
+        night_rows.derive(table_ids)
+        batch.status = ImportBatch.Status.APPLIED
+        batch.applied = timezone.now()
+        batch.report = {**batch.report, "made": made, "members_made": len(new_members),
+                        "refused": [list(r) for r in plan.refusals]}
+        batch.rows = []  # the record is now the totals; the draft's copy is not kept
+        batch.save()
+        _mark_rating_stale(club, min(n.date for n in plan.good_nights))
+    return made
+
+
+def undo(batch: ImportBatch, user=None) -> dict:
+    """Remove everything the import made: its nights (their tables, seats, totals and league
+    rows go with them), the members it created who sit at no other night, and the seasons it
+    created that hold no other night."""
+    with transaction.atomic():
+        batch = ImportBatch.objects.select_for_update().get(pk=batch.pk)
+        if batch.status != ImportBatch.Status.APPLIED:
+            raise ImportRefused(f"Import {batch.pk} is {batch.get_status_display().lower()}: "
+                                "only an applied import can be undone.")
+        sessions = list(batch.sessions.all())
+        first = min((s.date for s in sessions), default=None)
+        recorded = [s for s in sessions if s.tables.filter(hands__isnull=False).exists()]
+        if recorded:
+            raise ImportRefused(
+                f"Hands were recorded on the imported night of {recorded[0].date:%-d %b %Y} "
+                "since: remove them before undoing the import.")
+        counts = {"sessions": len(sessions)}
+        ClubSession.objects.filter(pk__in=[s.pk for s in sessions]).delete()
+        members = [m for m in batch.members_made.all() if not Seat.objects.filter(member=m).exists()]
+        counts["members"] = len(members)
+        Member.objects.filter(pk__in=[m.pk for m in members]).delete()
+        seasons = [s for s in batch.seasons_made.all() if not s.sessions.exists()]
+        counts["seasons"] = len(seasons)
+        Season.objects.filter(pk__in=[s.pk for s in seasons]).delete()
+        batch.status = ImportBatch.Status.UNDONE
+        batch.undone = timezone.now()
+        batch.report = {**batch.report, "undone": counts}
+        batch.save()
+        if first:
+            _mark_rating_stale(batch.club, first)
+    return counts
+
+
+def _mark_rating_stale(club, date) -> None:
+    from history.rating_store import mark_stale
+
+    mark_stale(club.pk, date)

@@ -1,0 +1,53 @@
+"""What history does when clubs says a table's results changed (``table_recomputed``, sent in
+the write's transaction after league has rebuilt the table's summary rows), and when a night
+is saved (closed, moved to another date).
+
+Recording a hand at the end of a table (``appended`` with ``from_number`` > 1) is the hot path:
+nothing here adds a statement to it. The rating reads such nights as they stand when it is
+next shown (``history.rating_store.ensure_fresh`` recomputes from the club's nights in play);
+the first hand of a table, a correction, a void, a swap and closing the night mark it out of
+date here."""
+
+from __future__ import annotations
+
+from django.db import connection
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from clubs.models import ClubSession, Table
+from clubs.signals import table_recomputed
+from history import night_rows
+from history.models import ImportedTable, RatingLine
+from history.rating_store import mark_stale
+from league.models import NightResult
+from league.summary import summary_rebuilt
+
+
+@receiver(table_recomputed, sender=Table, dispatch_uid="history-table-recomputed")
+def _table_recomputed(sender, table, from_number=1, appended=None, **kwargs):
+    if appended is not None and from_number > 1:
+        return
+    # League rebuilt the table's rows from hand results alone: an imported table (played on
+    # after its night was reopened) adds its imported totals back.
+    night_rows.derive([table.pk])
+    session = table.session
+    mark_stale(session.club_id, session.date)
+
+
+@receiver(post_save, sender=ClubSession, dispatch_uid="history-session-saved")
+def _session_saved(sender, instance, created, **kwargs):
+    if created:
+        return
+    earliest = (RatingLine.objects.filter(table__session=instance).order_by("date")
+                .values_list("date", flat=True).first())
+    mark_stale(instance.club_id, min(d for d in (instance.date, earliest) if d))
+
+
+@receiver(summary_rebuilt, sender=NightResult, dispatch_uid="history-summary-rebuilt")
+def _summary_rebuilt(sender, tables=None, **kwargs):
+    if ImportedTable._meta.db_table not in connection.introspection.table_names():
+        return  # league's migration that fills the summary runs before this app's tables exist
+    imported = ImportedTable.objects.all()
+    if tables is not None:
+        imported = imported.filter(table_id__in=tables.values("pk"))
+    night_rows.derive(imported.values_list("table_id", flat=True))

@@ -1,0 +1,49 @@
+"""The history pages in headless Chromium on a 390x844 phone: the club admin uploads a sheet,
+chooses for a misspelt name, sees the dry run and imports; nothing is wider than the screen
+and axe-core finds nothing serious. Screenshots go to tests/screenshots/history-*.png."""
+
+from __future__ import annotations
+
+import pytest
+
+from clubs.models import ClubSession, Member
+from tests.door.test_browser_door import wider_than_screen
+from tests.history.test_import_sheet import three_seasons
+from tests.web.conftest import SCREENSHOTS
+from tests.web.test_browser_at_the_table import axe_check
+from tests.web.test_browser_record import log_in, phone_page, shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_importing_a_sheet_on_a_phone(chromium, live_server, club, users, tmp_path):
+    for name in ("Alice", "Bob", "Carol", "David", "Edith", "Frank"):
+        Member.objects.create(club=club, display_name=name)
+    sheet = tmp_path / "three-seasons.csv"
+    sheet.write_text(three_seasons())
+    page = phone_page(chromium)
+    try:
+        log_in(page, live_server.url, "admin-user")
+        page.goto(f"{live_server.url}/clubs/{club.slug}/league/")
+        page.click("text=Import past results")
+        page.set_input_files("#id_file", str(sheet))
+        page.click("button:has-text('Read the sheet')")
+        page.wait_for_selector("#fates")
+        assert "sums to +8, not 0" in page.inner_text("#refusals")
+        page.select_option("select[name='name:Bbo']", label="Bob")
+        page.select_option("select[name='name:Grace Visitor']", "guest")
+        assert wider_than_screen(page) == []
+        page.click("button:has-text('Check again')")
+        page.wait_for_selector("#fates")
+        assert wider_than_screen(page) == []
+        shot(page, "history-1-dry-run", "#names")
+        serious = axe_check(page, "history-import", {})
+        assert serious == [], serious
+        page.check("input[name='skip_refused']")
+        page.click("button[value='import']")
+        page.wait_for_selector("text=Imported 7 nights")
+        shot(page, "history-2-imported")
+        assert ClubSession.objects.filter(club=club).count() == 7
+    finally:
+        page.context.close()
+    assert (SCREENSHOTS / "history-1-dry-run.png").exists()
