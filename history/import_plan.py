@@ -276,6 +276,12 @@ def make_plan(rows, mapping: dict, members: dict[int, str], *, choices: dict | N
         player.lines.append(line)
 
     for night in sorted(nights.values(), key=lambda n: n.date):
+        if night.season.startswith("season:"):
+            _pk, name, start, end = next(s for s in seasons if f"season:{s[0]}" == night.season)
+            if night.date < start or (end and night.date > end):
+                night.refused = (f"the night of {night.date:%-d %b %Y} is outside the season "
+                                 f"{name} ({start:%-d %b %Y} to "
+                                 f"{end.strftime('%-d %b %Y') if end else 'open'})")
         if night.date in taken_dates:
             night.refused = (f"the club already has a night on {night.date:%-d %b %Y}: remove it "
                              "or leave this night out of the sheet")

@@ -147,6 +147,13 @@ def test_seasons_and_members_made_by_an_import_go_with_its_undo(club, people):
     assert not Season.objects.filter(club=club, name="Winter 2022").exists()
 
 
+def test_a_night_outside_the_season_it_names_is_refused(club, seasons, people):
+    sheet = "Season,Date,Player,Net\n2023,5 Jan 2024,Alice,10\n2023,5 Jan 2024,Bob,-10\n"
+    plan = import_run.plan_of(import_run.start(club, sheet.encode(), "x.csv"))
+    assert dict(plan.refusals) == {"lines 2-3": "the night of 5 Jan 2024 is outside the season "
+                                                "2023 (1 Jan 2023 to 31 Dec 2023)"}
+
+
 def test_hands_per_row_and_xlsx(club, people):
     """One row per player per hand, read from XLSX with real date cells: each hand must sum
     to zero, and the night's totals and best score come from the hands."""
