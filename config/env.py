@@ -154,6 +154,11 @@ def database_from_url(url: str, *, default_sqlite: Path) -> dict:
             # connection, which caps writes at a few hundred a second.
             "CONN_MAX_AGE": conn_max_age,
             "CONN_HEALTH_CHECKS": env_bool("CONN_HEALTH_CHECKS", True),
+            # Behind PgBouncer in transaction mode a server-side cursor (Django's .iterator())
+            # outlives the transaction its server connection was lent for: set it to read
+            # such results whole on the client instead (league.summary.refresh_all and
+            # compare.runs.finish read so).
+            "DISABLE_SERVER_SIDE_CURSORS": env_bool("DISABLE_SERVER_SIDE_CURSORS", False),
             "OPTIONS": options,
             # A run of the tests creates and drops this database; give concurrent runs
             # (CI jobs, several checkouts) their own name.

@@ -72,6 +72,13 @@ def test_health_checks_can_be_turned_off(monkeypatch):
         database_from_url("postgres://club@db/mahjong", default_sqlite=DEFAULT)
 
 
+def test_server_side_cursors_can_be_turned_off_for_a_pooler(monkeypatch):
+    url = "postgres://u@db/club"
+    assert database_from_url(url, default_sqlite="x")["DISABLE_SERVER_SIDE_CURSORS"] is False
+    monkeypatch.setenv("DISABLE_SERVER_SIDE_CURSORS", "1")
+    assert database_from_url(url, default_sqlite="x")["DISABLE_SERVER_SIDE_CURSORS"] is True
+
+
 def test_conn_max_age_from_url_or_environment(monkeypatch):
     monkeypatch.setenv("CONN_MAX_AGE", "none")
     assert database_from_url("postgresql://h/db", default_sqlite=DEFAULT)["CONN_MAX_AGE"] is None
