@@ -8,6 +8,7 @@ comparisons stored, for nothing the report does not hold)."""
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from functools import lru_cache
 
 from django.db import transaction
@@ -20,6 +21,10 @@ from compare.scope import Scope, load_table, load_tables
 from play import SessionRules
 from scoring.engine import HouseRule, HouseRuleError, UnknownHouseRule
 from scoring.resolve import resolve_house_rule
+
+# A comparison started, queued again, and written: an operator sees the background work come
+# and go (the workers' own log says which task ran).
+log = logging.getLogger(__name__)
 
 # Above this many hand-replays (hands x rules) a comparison goes to the background workers:
 # about two seconds of one core (a replay runs near 2,500 hands a second per rule and core).
@@ -77,6 +82,9 @@ def start(scope: Scope, rules: list[HouseRule], user, background: bool | None = 
             for i, t in enumerate(scope.tables))
     if background is None:
         background = hands * len(rules) > INLINE_LIMIT
+    log.info("comparison %s started (club %s, %s): %d tables, %d hands, rules %s, %s",
+             comparison.pk, scope.club.pk, scope.title, len(scope.tables), hands,
+             ", ".join(comparison.rules), "in the background" if background else "inline")
     if background:
         enqueue(comparison)
     else:
@@ -94,6 +102,8 @@ def enqueue(comparison: Comparison) -> int:
                    .values_list("table_id", flat=True))
     for start_at in range(0, len(pending), TABLES_PER_TASK):
         compare_table_task.enqueue(str(comparison.pk), pending[start_at:start_at + TABLES_PER_TASK])
+    if pending:
+        log.info("comparison %s: %d tables queued", comparison.pk, len(pending))
     if not pending:
         finish(comparison.pk)
     return len(pending)
@@ -157,6 +167,8 @@ def finish(comparison_id) -> bool:
         comparison.finished = timezone.now()
         comparison.save(update_fields=["report", "status", "finished", "updated"])
         comparison.parts.all().delete()  # everything they held is in the report now
+    log.info("comparison %s written: %d tables, %d hands", comparison_id,
+             comparison.tables_total, comparison.hands_total)
     return True
 
 

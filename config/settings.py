@@ -289,4 +289,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # What an operator follows (hands recorded and corrected, comparisons, backups, imports):
+    # INFO unless APP_LOG_LEVEL says otherwise, whatever the libraries' level.
+    "loggers": {app: {"level": os.environ.get("APP_LOG_LEVEL", "INFO")}
+                for app in ("clubs", "compare", "safekeeping", "league")},
 }

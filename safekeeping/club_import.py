@@ -9,6 +9,7 @@ entered, then compared with the results the document carried; differences are re
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,9 @@ from clubs.models import (
 )
 from clubs.recording import recompute_table
 from safekeeping.club_export import FORMAT, VERSION
+
+# A club imported, and whether its replayed results match the export's.
+log = logging.getLogger(__name__)
 
 
 class ImportRefused(Exception):
@@ -92,7 +96,18 @@ def import_club(doc: dict) -> ImportReport:
     for given_session in doc["sessions"]:
         _session(given_session, club, members, seasons, versions, users, report)
     _audit(doc["audit"], club, report)
+    transaction.on_commit(lambda: _log_import(report))
     return report
+
+
+def _log_import(report: ImportReport) -> None:
+    log.info("club %s imported: %d members, %d nights, %d tables, %d hands, %d logins made",
+             report.club.slug, report.members, report.sessions, report.tables, report.hands,
+             report.logins_created)
+    if report.differences:
+        # Replayed here, some results differ from those the export carried: worth a look.
+        log.warning("club %s imported with %d results that differ from the export's; first: %s",
+                    report.club.slug, len(report.differences), report.differences[0])
 
 
 def _stamp(model, pk, **values) -> None:

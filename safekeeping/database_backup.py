@@ -8,10 +8,14 @@ the commands say so rather than doing half a job.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from pathlib import Path
 
 from django.db import connections
+
+# Backups written and restores done: an operator's record of when the data was copied or replaced.
+log = logging.getLogger(__name__)
 
 PG_DUMP_ADVICE = (
     "This database is PostgreSQL: back it up with its own tool, e.g. "
@@ -51,7 +55,9 @@ def backup(target: Path, alias: str = "default", overwrite: bool = False) -> int
     finally:
         destination.close()
     partial.replace(target)  # a half-written backup is never left under the real name
-    return target.stat().st_size
+    size = target.stat().st_size
+    log.info("database backed up to %s (%d bytes)", target, size)
+    return size
 
 
 def is_live(alias: str = "default") -> bool:
@@ -98,3 +104,6 @@ def restore(source: Path, alias: str = "default", overwrite: bool = False) -> No
         origin.backup(connection.connection)
     finally:
         origin.close()
+    # A warning: everything the database held before is replaced.
+    log.warning("database restored from %s%s", source,
+                " over a database that held clubs or logins" if overwrite else "")

@@ -11,6 +11,7 @@ holds this path to a floor against a bare DRF insert.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 
@@ -28,6 +29,10 @@ from clubs.recording.preview import (
 from clubs.recording.recompute import recompute_table
 from clubs.signals import table_recomputed
 from play import ComputedHand, hand_row, is_quick
+
+# One record a hand recorded (after its commit), and what an operator wants to know of the
+# unusual: a table's stored state rebuilt, an entry sent twice, a hand number already taken.
+log = logging.getLogger(__name__)
 
 
 def record_hand(table: Table, entry: dict, user, with_preview: bool = False, client_id=None):
@@ -49,6 +54,8 @@ def record_hand(table: Table, entry: dict, user, with_preview: bool = False, cli
             if not stale_retries:
                 raise
             stale_retries -= 1
+            log.warning("table %s: its stored state was behind its hands (written outside the "
+                        "recording service); rebuilt, and the hand recorded again", table.pk)
             recompute_table(table)
         except OperationalError as exc:
             # SQLite answers "locked" at once, without waiting, where its shared cache is in
@@ -68,6 +75,8 @@ def _record_under_lock(table: Table, entry: dict, user,
         state = Table.objects.select_for_update().values_list("state", flat=True).get(pk=table.pk)
         saved = hand_saved_with(table, client_id, entry)
         if saved is not None:
+            log.info("table %s: entry %s sent again; answered with hand %s saved before",
+                     table.pk, client_id, saved.number)
             return saved, None
         snap = TableSnapshot.load(table, state)
         try:
@@ -76,12 +85,18 @@ def _record_under_lock(table: Table, entry: dict, user,
             conflict.saved = conflicting_hand(table, conflict.expected)
             conflict.entry = entry
             conflict.seat_of = {wind: seat for seat, wind in snap.next.winds.items()}
+            log.info("table %s: hand %s was recorded by another entry first; the scorer is "
+                     "asked which to keep", table.pk, conflict.expected)
             raise
         hand = append_hand(table, session, preview, user, client_id)
         table.state = state_after(session, snap, preview, hand.winner_id)
         table.save(update_fields=["state"])
         table_recomputed.send(sender=Table, table=table, from_number=hand.number,
                               appended=hand.pk)
+        who = user.pk if user is not None and user.is_authenticated else None
+        transaction.on_commit(lambda: log.info(
+            "club %s: hand %s recorded at table %s (night %s) by user %s", session.club_id,
+            hand.number, table.pk, session.date, who))
     return hand, preview
 
 

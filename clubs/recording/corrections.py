@@ -4,6 +4,8 @@ table from the changed hand on, in one transaction."""
 
 from __future__ import annotations
 
+import logging
+
 from django.db import transaction
 
 from clubs.models import AuditAction, AuditEntry, EntryKind, Hand, HandEntry, Seat, Table
@@ -12,10 +14,19 @@ from clubs.recording.preview import entry_of
 from clubs.recording.recompute import recompute_table
 from play import HandInputError, Seating, check_entry, is_quick
 
+# What an operator asked about a hand changed after the night reads here (the audit trail in the
+# database says the same, with the values before and after).
+log = logging.getLogger(__name__)
+
 # -- corrections ----------------------------------------------------------------------------
 
 
 def _audit(club_id, user, action, obj, before, after, note="", client_id=None) -> AuditEntry:
+    who = user.pk if user is not None and user.is_authenticated else None
+    # Said once the change is committed: a correction the engines refuse is rolled back whole.
+    transaction.on_commit(lambda: log.info(
+        "club %s: %s %s %s by user %s%s", club_id, action, obj._meta.model_name, obj.pk, who,
+        f" ({note[:80]!r})" if note else ""))
     return AuditEntry.objects.create(
         client_id=client_id,
         club_id=club_id,
