@@ -1,7 +1,11 @@
 from django.urls import path
 
-from accounts import views
+from accounts import invitation_pages, views
 
 urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
+    path("invite/<str:secret>/", invitation_pages.invitation_page, name="invitation"),
+    path("clubs/<slug:slug>/invitations/", invitation_pages.invitations_page, name="invitations"),
+    path("clubs/<slug:slug>/invitations/<int:invitation_id>/withdraw/",
+         invitation_pages.revoke_page, name="revoke-invitation"),
 ]

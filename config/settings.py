@@ -263,6 +263,7 @@ SPECTACULAR_SETTINGS = {
         "Wind": "clubs.models.choices.Wind",
         "WindCode": ["E", "S", "W", "N"],
         "WinSource": "clubs.models.choices.WinSource",
+        "MemberRole": "clubs.models.choices.MemberRole",
         # The calculator contract's "from" (scoring.serializers) lists the codes without labels.
         "WinSourceCode": ["wall", "discard", "kong_box", "robbed_kong"],
         # The score sheets (sheets.data.LAYOUTS): 004's per-player sheet, 002's tally.

@@ -1,0 +1,10 @@
+"""Routes of the accounts API under /api/v1/."""
+
+from rest_framework.routers import SimpleRouter
+
+from accounts import api
+
+router = SimpleRouter()
+router.register("invitations", api.InvitationViewSet, basename="invitation")
+
+urlpatterns = router.urls
