@@ -11,8 +11,8 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 
-from accounts import invitations
-from accounts.models import Invitation
+from accounts import invitations, tokens
+from accounts.models import ApiToken, Invitation
 from clubs import permissions as perms
 from clubs.api import CLUB_FILTER, OfOneClub, is_text
 from clubs.models import Club, Member, MemberRole
@@ -149,3 +149,44 @@ class InvitationViewSet(OfOneClub, mixins.CreateModelMixin, viewsets.ReadOnlyMod
         return Response(JoinedSerializer({"club": invitation.club.slug, "member": member.pk,
                                           "display_name": member.display_name,
                                           "role": member.role}).data)
+
+
+class ApiTokenSerializer(serializers.ModelSerializer):
+    token = serializers.SerializerMethodField(
+        help_text="The token itself: only in the answer that made it (only its digest is "
+                  "kept), null afterwards. Send it as `Authorization: Token <token>`.")
+
+    class Meta:
+        model = ApiToken
+        fields = ["id", "name", "prefix", "created", "token"]
+        read_only_fields = ["prefix", "created"]
+
+    def get_token(self, token) -> str | None:
+        return self.context.get("secrets", {}).get(token.pk)
+
+
+@extend_schema(tags=["tokens"])
+class ApiTokenViewSet(mixins.CreateModelMixin, mixins.DestroyModelMixin,
+                      viewsets.ReadOnlyModelViewSet):
+    """Your personal API tokens: make one per program (the answer carries it, once), list them
+    by name, revoke one with DELETE."""
+
+    serializer_class = ApiTokenSerializer
+    lookup_value_regex = "[0-9]+"
+
+    def get_queryset(self):
+        return ApiToken.objects.filter(user=self.request.user)
+
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            token, secret = tokens.issue(request.user, serializer.validated_data["name"])
+        except tokens.TokenRefused as refused:
+            raise DRFValidationError({"name": [str(refused)]}) from None
+        answer = ApiTokenSerializer(token, context={**self.get_serializer_context(),
+                                                    "secrets": {token.pk: secret}})
+        return Response(answer.data, status=status.HTTP_201_CREATED)
+
+    def perform_destroy(self, instance):
+        tokens.revoke(instance, self.request.user)

@@ -6,5 +6,6 @@ from accounts import api
 
 router = SimpleRouter()
 router.register("invitations", api.InvitationViewSet, basename="invitation")
+router.register("tokens", api.ApiTokenViewSet, basename="api-token")
 
 urlpatterns = router.urls

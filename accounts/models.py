@@ -3,7 +3,6 @@ digest, so a copy of the database opens no club and signs in no program."""
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 
 from django.conf import settings
@@ -11,6 +10,7 @@ from django.db import models
 from django.utils import timezone
 
 from clubs.models import MemberRole
+from config.authentication import token_digest
 
 
 def new_secret() -> str:
@@ -18,7 +18,7 @@ def new_secret() -> str:
 
 
 def digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+    return token_digest(secret)
 
 
 class InvitationState(models.TextChoices):

@@ -55,7 +55,7 @@ GUNICORN = REPO / ".venv" / "bin" / "gunicorn"
 SETUP = r"""
 import json
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
+from accounts.tokens import issue
 from houserules.sync import ensure_builtin_house_rules
 from clubs.models import Club, ClubSession, Member, Seat, Table
 import datetime
@@ -73,7 +73,7 @@ for n in range(1, TABLES + 1):
     for position, (member, wind) in enumerate(zip(players, "ESWN")):
         Seat.objects.create(table=table, member=member, position=position, starting_wind=wind)
     tables.append(table.pk)
-print(json.dumps({"token": Token.objects.create(user=user).key, "tables": tables}))
+print(json.dumps({"token": issue(user, "bench")[1], "tables": tables}))
 """
 
 # 004 Sheet 19 hand 1 (864), the winner's tiles; the three others give agreed scores.

@@ -44,7 +44,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
@@ -250,7 +249,16 @@ AXES_IPWARE_META_PRECEDENCE_ORDER = (
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mah-jong club scores",
-    "DESCRIPTION": "Score hands under a club's house rule, settle payments, record club nights.",
+    "DESCRIPTION": (
+        "Score hands under a club's house rule, settle payments, record club nights.\n\n"
+        "**Authentication.** The calculators (`/score`, `/settle`, `/compare`) and published "
+        "clubs' pages need none. Everything else acts as a login: in a browser, the session "
+        "of the login page; from a program, a personal API token. Make one on the \"API "
+        "tokens\" page (`/accounts/tokens/`) and send it with every request:\n\n"
+        "    curl -H \"Authorization: Token <your token>\" https://<this service>/api/v1/clubs/\n\n"
+        "A token can do what its login can do at each club (admin, scorer or member), and is "
+        "revoked on the same page. Click \"Authorize\" above and give `Token <your token>` to "
+        "try the requests here."),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI and ReDoc from the project's own static files, pinned by the sidecar

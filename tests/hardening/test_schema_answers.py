@@ -10,13 +10,13 @@ import schemathesis
 from django.contrib.auth import get_user_model
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
-from rest_framework.authtoken.models import Token
 from schemathesis.checks import (
     content_type_conformance,
     not_a_server_error,
     response_schema_conformance,
 )
 
+from accounts.tokens import issue
 from clubs.demo import load_demo_club
 from clubs.models import ClubSession
 from compare import runs
@@ -35,7 +35,7 @@ def demo(db):
                             [get_house_rule("bmja"), get_house_rule("guide")], scorer,
                             background=False)
     return {"club": club, "season": session.season, "comparison": comparison,
-            "headers": {"Authorization": f"Token {Token.objects.create(user=scorer).key}"}}
+            "headers": {"Authorization": f"Token {issue(scorer, 'schema answers')[1]}"}}
 
 
 @pytest.fixture

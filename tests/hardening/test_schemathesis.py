@@ -13,13 +13,13 @@ import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, given, settings
-from rest_framework.authtoken.models import Token
 from schemathesis.checks import (
     content_type_conformance,
     not_a_server_error,
     response_schema_conformance,
 )
 
+from accounts.tokens import issue
 from clubs.demo import load_demo_club
 from clubs.models import Member, MemberRole
 
@@ -78,7 +78,7 @@ def club_admin_token(db):
     user = get_user_model().objects.create_user("fuzz-admin", password="fuzz-pass-12345")
     Member.objects.create(club=club, user=user, display_name="Fuzz Admin",
                           role=MemberRole.ADMIN)
-    return Token.objects.create(user=user).key
+    return issue(user, "fuzzing")[1]
 
 
 def test_anonymous(db):

@@ -303,10 +303,10 @@ def test_published_club_sessions_are_read_only_for_everyone(api_as, club, table,
 
 
 def test_token_authentication(client, users, club):
-    from rest_framework.authtoken.models import Token
+    from accounts.tokens import issue
 
-    token = Token.objects.create(user=users["member"])
-    answer = client.get(f"/api/v1/clubs/{club.slug}/", HTTP_AUTHORIZATION=f"Token {token.key}")
+    _, key = issue(users["member"], "a script")
+    answer = client.get(f"/api/v1/clubs/{club.slug}/", HTTP_AUTHORIZATION=f"Token {key}")
     assert answer.status_code == 200 and answer.json()["role"] == "member"
 
 
@@ -316,21 +316,21 @@ def test_a_token_that_is_no_one_s_is_refused_as_drf_refuses_it(client, club):
 
 
 def test_the_token_of_a_deactivated_user_is_refused(client, users, club):
-    from rest_framework.authtoken.models import Token
+    from accounts.tokens import issue
 
-    token = Token.objects.create(user=users["scorer"])
+    _, key = issue(users["scorer"], "a script")
     users["scorer"].is_active = False
     users["scorer"].save()
-    answer = client.get(f"/api/v1/clubs/{club.slug}/", HTTP_AUTHORIZATION=f"Token {token.key}")
+    answer = client.get(f"/api/v1/clubs/{club.slug}/", HTTP_AUTHORIZATION=f"Token {key}")
     assert answer.status_code == 403 and answer.json()["detail"] == "User inactive or deleted."
 
 
 def test_a_token_authenticates_the_whole_user(client, users, club):
-    """The user read by the token's one query is complete: a recorded hand names its scorer."""
-    from rest_framework.authtoken.models import Token
+    """The user read with the token is complete: a recorded hand names its scorer."""
+    from accounts.tokens import issue
 
-    token = Token.objects.create(user=users["scorer"])
-    answer = client.get("/api/v1/clubs/", HTTP_AUTHORIZATION=f"Token {token.key}")
+    _, key = issue(users["scorer"], "a script")
+    answer = client.get("/api/v1/clubs/", HTTP_AUTHORIZATION=f"Token {key}")
     assert answer.status_code == 200
     user = answer.wsgi_request.user
     assert (user.pk, user.username, user.is_active) == (
