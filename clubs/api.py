@@ -19,6 +19,7 @@ from rest_framework.exceptions import APIException, NotAuthenticated, Permission
 from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 
+from clubs import mending
 from clubs import permissions as perms
 from clubs.members.changes import undo_change, would_leave_no_admin
 from clubs.members.merge import (
@@ -35,8 +36,10 @@ from clubs.members.serializers import (
     GuestSerializer,
     MergeSerializer,
     MoveSerializer,
+    ReseatSerializer,
     UndoneSerializer,
     UndoSerializer,
+    VoidTableSerializer,
 )
 from clubs.models import (
     AuditAction,
@@ -468,6 +471,11 @@ class SessionViewSet(OfOneClub, viewsets.ModelViewSet):
             "tables"
         )
 
+    def perform_destroy(self, instance):
+        # Only a night with no hand recorded: one started by mistake (audited, undoable).
+        with member_moves():
+            mending.delete_session(instance, user=self.request.user)
+
     @extend_schema(responses=SessionTotalsSerializer)
     @action(detail=True)
     def totals(self, request, pk=None):
@@ -486,7 +494,8 @@ class TableViewSet(ParentChecked, mixins.CreateModelMixin, mixins.DestroyModelMi
     serializer_class = TableSerializer
     club_path = "session.club"
     public_read = True
-    action_roles = {"destroy": perms.ADMIN, "swap_seats": perms.SCORER}
+    action_roles = {"destroy": perms.ADMIN, "swap_seats": perms.SCORER,
+                    "reseat": perms.SCORER, "void_hands": perms.ADMIN}
 
     def get_queryset(self):
         qs = Table.objects.filter(session__club__in=perms.visible_clubs(self.request.user))
@@ -507,6 +516,59 @@ class TableViewSet(ParentChecked, mixins.CreateModelMixin, mixins.DestroyModelMi
     def perform_create(self, serializer):
         self.require(serializer.validated_data["session"].club)
         super().perform_create(serializer)
+
+    def perform_destroy(self, instance):
+        # Only a table with no counted hand: one started by mistake (audited, undoable).
+        with member_moves():
+            mending.delete_table(instance, user=self.request.user)
+
+    @extend_schema(request=ReseatSerializer, responses={200: TableSerializer})
+    @action(detail=True, methods=["post"])
+    def reseat(self, request, pk=None):
+        """Correct who sat at each seat (a wrong member picked, a guest typed for a member):
+        the hands stay with the seats. Starting winds change only while the table has no
+        hand."""
+        table = self.get_object()
+        if not (table.session.is_open or perms.can_admin(request.user, table.session.club)):
+            raise PermissionDenied("This night is closed: only a club admin can mend it.")
+        body = ReseatSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        with member_moves():
+            mending.reseat_table(table, body.validated_data["seats"], user=request.user)
+        table.refresh_from_db()
+        return Response(TableSerializer(table, context={"request": request}).data)
+
+    @extend_schema(request=VoidTableSerializer, responses={200: TableStateSerializer})
+    @action(detail=True, methods=["post"], url_path="void-hands")
+    def void_hands(self, request, pk=None):
+        """Void every counted hand of a table started by mistake (club admins); ``undo``
+        with the audit entry counts them again."""
+        table = self.get_object()
+        body = VoidTableSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        with member_moves():
+            mending.void_table(table, user=request.user,
+                               reason=body.validated_data.get("reason", ""))
+        table.refresh_from_db()
+        return Response(table_state_answer(stored_table_state(table)))
+
+    @extend_schema(request=UndoSerializer, responses={200: UndoneSerializer})
+    @action(detail=False, methods=["post"])
+    def undo(self, request):
+        """Put back a mended mistake (club admins): a deleted night or table, a table's voided
+        hands, a re-seat (``entry``: its audit entry)."""
+        body = UndoSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        entry = AuditEntry.objects.filter(
+            pk=body.validated_data["entry"], object_type__in=["table", "clubsession"],
+            club__in=perms.member_clubs(request.user)).select_related("club").first()
+        if entry is None:
+            raise DRFValidationError({"entry": ["No mended table or night of your clubs has "
+                                                "this id."]})
+        self.require(entry.club, perms.ADMIN)
+        with member_moves():
+            done = mending.undo(entry, user=request.user)
+        return Response(UndoneSerializer(done).data)
 
     @extend_schema(responses=TableStateSerializer)
     @action(detail=True)

@@ -38,9 +38,18 @@ _RANK = {MemberRole.MEMBER: 1, MemberRole.SCORER: 2, MemberRole.ADMIN: 3}
 class MoveRefused(Exception):
     """The move was not made: ``errors`` says why, by field (``{"member": ["..."]}``)."""
 
-    def __init__(self, errors: dict[str, list[str]]):
-        super().__init__(" ".join(m for msgs in errors.values() for m in msgs))
+    def __init__(self, errors: dict[str, list]):
+        super().__init__(" ".join(_sentences(errors)))
         self.errors = errors
+
+
+def _sentences(errors) -> list[str]:
+    """Every sentence of DRF-shaped errors (lists of sentences, or per-row dicts of them)."""
+    if isinstance(errors, str):
+        return [errors]
+    if isinstance(errors, dict):
+        return [m for value in errors.values() for m in _sentences(value)]
+    return [m for value in errors for m in _sentences(value)]
 
 
 @dataclass(frozen=True)

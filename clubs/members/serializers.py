@@ -72,3 +72,22 @@ class UndoneSerializer(serializers.ModelSerializer):
     class Meta:
         model = AuditEntry
         fields = ["id", "action", "object_type", "object_id", "note", "at"]
+
+
+class ReseatRowSerializer(serializers.Serializer):
+    position = serializers.IntegerField(min_value=0, max_value=4)
+    member = serializers.IntegerField(required=False, allow_null=True, min_value=1,
+                                      help_text="A member of the club, or null for a guest.")
+    guest_name = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    starting_wind = serializers.ChoiceField(
+        choices=["", "E", "S", "W", "N"], required=False,
+        help_text="Only while the table has no hand; left out: as it is.")
+
+
+class ReseatSerializer(serializers.Serializer):
+    seats = ReseatRowSerializer(many=True, max_length=5, help_text=(
+        "The seats to correct, by position; seats left out stay as they are."))
+
+
+class VoidTableSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=200)
