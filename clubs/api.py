@@ -80,7 +80,7 @@ from clubs.serializers import (
     hand_context,
 )
 from clubs.table_state import stored_table_state
-from play import HandRow, SeatInfo, SeatingError, TableState
+from play import RESEAT, HandRow, SeatInfo, SeatingError, TableState
 
 
 def row_id(value) -> int | None:
@@ -690,11 +690,12 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         changes = dict(serializer.validated_data)
-        note = changes.pop("note", "")
+        reason = changes.pop("reason", "")
         client_id = changes.pop("client_id", None)
+        later_hands = changes.pop("later_hands", RESEAT)
         with recording_answers():
-            hand, state = correct_hand(hand, changes, request.user, note=note, with_state=True,
-                                       client_id=client_id)
+            hand, state = correct_hand(hand, changes, request.user, note=reason, with_state=True,
+                                       client_id=client_id, later_hands=later_hands)
         return Response(recorded_hand_answer(hand, state))
 
     @extend_schema(request=VoidSerializer, responses={200: HandOutSerializer, 409: HAND_ERRORS[409]})
@@ -707,7 +708,8 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
         data = serializer.validated_data
         with recording_answers():
             hand, state = void_hand(hand, request.user, data["reason"], voided=data["voided"],
-                                    with_state=True, client_id=data.get("client_id"))
+                                    with_state=True, client_id=data.get("client_id"),
+                                    later_hands=data["later_hands"])
         return Response(recorded_hand_answer(hand, state))
 
 

@@ -26,6 +26,7 @@ from clubs.models import (
 )
 from clubs.seating import SeatChoice, seat_problems, seat_table
 from clubs.text_limits import NOTES_MAX
+from play import AS_RECORDED, RESEAT
 from scoring.engine import HandError, parse_hand, score_hand
 from settlements.engine.rotation import SEATS_FOR
 
@@ -399,7 +400,47 @@ class SeatEntryForm(forms.Form):
 # -- corrections ----------------------------------------------------------------------------
 
 
-class VoidHandForm(forms.Form):
+LATER_HANDS_CHOICES = [
+    (RESEAT, "Seat them again"),
+    (AS_RECORDED, "The table played on as recorded"),
+]
+LATER_HANDS_HELP = (
+    "If this changes who deals, the later hands are seated again from it (who is East, the "
+    "seat winds, the wind of the round) and hands entered as tiles are scored again under "
+    "their new winds. Choose 'played on as recorded' if the table really went on as the "
+    "sheet shows: their seating stays and the deal goes on from it."
+)
+
+
+def later_hands_field() -> forms.ChoiceField:
+    # Not required: a form posted without it (an older page still open) re-seats, the default.
+    return forms.ChoiceField(label="The hands after this one", choices=LATER_HANDS_CHOICES,
+                             initial=RESEAT, required=False, widget=forms.RadioSelect,
+                             help_text=LATER_HANDS_HELP)
+
+
+class LaterHandsMixin:
+    def clean_later_hands(self):
+        return self.cleaned_data.get("later_hands") or RESEAT
+
+
+class CorrectionForm(LaterHandsMixin, forms.Form):
+    """Why a hand is corrected, and what its later hands do (beside the hand's own fields)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "id_edit_%s")
+        super().__init__(*args, **kwargs)
+
+    reason = forms.CharField(
+        label="Why is it corrected?",
+        max_length=200,
+        required=False,
+        help_text="Kept in the audit trail and shown with the hand, e.g. 'P2 went out, not P1'.",
+    )
+    later_hands = later_hands_field()
+
+
+class VoidHandForm(LaterHandsMixin, forms.Form):
     """Shown beside the swap form on one page: its own ids, so two 'reason' boxes differ."""
 
     def __init__(self, *args, **kwargs):
@@ -409,8 +450,17 @@ class VoidHandForm(forms.Form):
     reason = forms.CharField(
         label="Why is this hand void?",
         max_length=200,
-        help_text="Kept in the audit trail, e.g. 'entered twice'.",
+        help_text="Kept in the audit trail and shown with the hand, e.g. 'entered twice'.",
     )
+    later_hands = later_hands_field()
+
+
+class RestoreHandForm(LaterHandsMixin, forms.Form):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "id_restore_%s")
+        super().__init__(*args, **kwargs)
+
+    later_hands = later_hands_field()
 
 
 class SwapSeatsForm(forms.Form):

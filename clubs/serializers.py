@@ -34,7 +34,7 @@ from clubs.models import (
 from clubs.permissions import ADMIN, clubs_with_role, member_clubs, visible_clubs
 from clubs.seating import SeatChoice, seat_problems, seat_table
 from clubs.text_limits import NOTES_MAX, too_long
-from play import HandRow
+from play import KEPT, LATER_HANDS, RESEAT, HandRow
 
 WINDS = [w.value for w in Wind]
 
@@ -447,6 +447,10 @@ class HandEntrySerializer(serializers.Serializer):
     def validate_facts(self, facts):
         if "swap_seats" in facts:
             raise serializers.ValidationError("Swap seats with POST /tables/{id}/swap-seats/.")
+        if KEPT in facts:
+            raise serializers.ValidationError(
+                f"{KEPT} is written by a correction or void made with later_hands "
+                "'as_recorded', never entered.")
         return facts
 
     def to_entry(self) -> dict:
@@ -469,6 +473,16 @@ class RecordHandSerializer(HandEntrySerializer):
         return entry
 
 
+def LaterHandsField() -> serializers.ChoiceField:  # noqa: N802 (reads as a field class)
+    return serializers.ChoiceField(
+        choices=LATER_HANDS, default=RESEAT,
+        help_text="When the change moves who deals: 'reseat' (the default) seats the later "
+                  "hands again from the corrected result (East, seat winds, wind of the "
+                  "round; hands entered as tiles scored again under their new winds); "
+                  "'as_recorded' says the table played on as recorded: their seating stays "
+                  "and the deal goes on from it. The audit entry says what moved.")
+
+
 class CorrectHandSerializer(serializers.Serializer):
     winner = serializers.ChoiceField(choices=WINDS, allow_null=True, required=False)
     discarder = serializers.ChoiceField(choices=WINDS, allow_null=True, required=False)
@@ -477,18 +491,32 @@ class CorrectHandSerializer(serializers.Serializer):
     goulash = serializers.BooleanField(required=False)
     seats = SeatsField(required=False, help_text="Only the seats to change, by wind.")
     facts = serializers.DictField(required=False)
+    reason = serializers.CharField(
+        required=False, allow_blank=True, max_length=200,
+        help_text="Why the hand is corrected: kept in the audit trail and shown with the hand.")
     note = serializers.CharField(required=False, allow_blank=True, max_length=200,
-                                 help_text="Why, kept in the audit trail.")
+                                 help_text="The same as reason (its older name).")
+    later_hands = LaterHandsField()
     client_id = serializers.UUIDField(
         required=False, allow_null=True,
         help_text="An id you make once per entry (a UUID): sent again, the entry is answered "
                   "with what it saved the first time instead of being saved twice.",
     )
 
+    def validate(self, attrs):
+        reason, note = attrs.pop("reason", None), attrs.pop("note", None)
+        if reason is not None and note is not None and reason != note:
+            raise serializers.ValidationError(
+                {"note": ["Give the reason once, as reason (note is its older name)."]})
+        attrs["reason"] = reason if reason is not None else (note or "")
+        return attrs
+
 
 class VoidSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=200, help_text="Kept in the audit trail.")
+    reason = serializers.CharField(
+        max_length=200, help_text="Kept in the audit trail and shown with the hand.")
     voided = serializers.BooleanField(default=True, help_text="false restores a voided hand.")
+    later_hands = LaterHandsField()
     client_id = serializers.UUIDField(
         required=False, allow_null=True,
         help_text="An id you make once per entry (a UUID): sent again, the entry is answered "

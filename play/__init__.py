@@ -30,6 +30,15 @@ from play.seating import (
     rotation_start,
     seating_of,
 )
+from play.sequence import (
+    AS_RECORDED,
+    KEPT,
+    LATER_HANDS,
+    RESEAT,
+    Break,
+    SeatingOf,
+    sequence_breaks,
+)
 from play.table import (
     POT,
     STATE_VERSION,
@@ -47,6 +56,7 @@ from play.table import (
 )
 
 __all__ = [
+    "AS_RECORDED", "KEPT", "LATER_HANDS", "RESEAT", "Break", "SeatingOf", "sequence_breaks",
     "BONUS_TILES", "GIVEN", "KONG_HOWS", "MAX_SCORE", "POT", "STATE_VERSION", "WIND_ORDER",
     "WIN_SOURCES", "ComputedHand", "HandInputError", "HandRow", "NextHand", "Outcome",
     "RecordedHand", "SeatInfo", "SeatScore", "Seating", "SeatingError", "SessionRules",

@@ -84,7 +84,8 @@ def fact_problems(facts: dict, winds: tuple[str, ...]) -> dict[str, list[str]]:
     """Extra facts settlement needs: ``penalties`` (004 Sheet 30, 000's dead hand) and
     ``clean_hands`` (000's count), by the winds of the hand."""
     problems: dict[str, list[str]] = {}
-    for key in facts.keys() - FACTS - {"swap_seats"}:
+    # Written by corrections, never entered: seat swaps, a seating kept as the table played.
+    for key in facts.keys() - FACTS - {"swap_seats", "seating_as_recorded"}:
         problems[key] = [f"Unknown fact; use {', '.join(sorted(FACTS))}."]
     clean = facts.get("clean_hands", [])
     if (not isinstance(clean, list) or any(w not in winds for w in clean)

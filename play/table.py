@@ -23,6 +23,7 @@ from play.seating import (
     rotation_start,
     seating_of,
 )
+from play.sequence import KEPT, SeatingOf, align, kept, reseated
 from scoring.engine import ScoreLine
 
 POT = "pot"
@@ -135,6 +136,13 @@ class HandRow:
     pot_before: int = 0
     pot_after: int = 0
     error: dict | None = None  # the engines refuse the hand under this rule (and why)
+    facts: dict = field(default_factory=dict)  # as recorded (``RecordedHand.facts``)
+
+    @property
+    def kept(self) -> bool:
+        """Seated as the table played it, after an earlier hand was corrected or voided
+        (``play.KEPT``)."""
+        return bool(self.facts.get(KEPT))
 
     @property
     def counted(self) -> bool:
@@ -182,6 +190,7 @@ class HandRow:
                            for p in data["payments"]),
             net=ids(data["net"]), totals=ids(data["totals"]),
             pot_before=data["pot_before"], pot_after=data["pot_after"], error=data["error"],
+            facts=recorded.facts,
         )
 
 
@@ -204,6 +213,9 @@ class TableState:
     pot: int
     next: NextHand
     rotation: dict
+    # Hands a re-seating left as played: their entries are by other players than the rotation
+    # now seats (``replay(..., reseat_after=)``); the caller marks them ``play.KEPT``.
+    unseated: tuple[int, ...] = ()
 
     def seat(self, seat_id: int) -> SeatInfo:
         return next(s for s in self.seats if s.id == seat_id)
@@ -232,11 +244,15 @@ def snapshot_json(last_number: int, totals: dict[int, int], pot: int, seating: S
 
 
 def replay(seats: tuple[SeatInfo, ...], hands: Iterable[RecordedHand], rules: SessionRules,
-           table_id: int | None = None, refused: str = "error") -> TableState:
+           table_id: int | None = None, refused: str = "error",
+           reseat_after: int | None = None) -> TableState:
     """Every recorded hand in order through both engines (nothing is written).
 
     The seating of each hand is the one it was played with (its entries' winds); the rotation
-    only says who plays which wind next. A voided hand counts for nothing. A hand the engines
+    goes on from it (``play.sequence.align``) and only says who plays which wind next. With
+    ``reseat_after`` (a hand corrected or voided), every later hand not marked as played on as
+    recorded is seated as the rotation now says instead (``play.sequence.reseated``: its rows
+    carry the new seating, for the caller to store). A voided hand counts for nothing. A hand the engines
     refuse under these rules (a rule fixed after the night, or another club's rule) keeps its
     ``error`` and, with ``refused="error"``, counts for nothing; with ``refused="wall_game"``
     (comparing house rules) it is settled as a wall game, as the table would have had to play
@@ -249,9 +265,20 @@ def replay(seats: tuple[SeatInfo, ...], hands: Iterable[RecordedHand], rules: Se
     pot = 0
     rows: list[HandRow] = []
     last = 0
+    before, before_drawn = None, False  # the last counted hand's rotation, and was it drawn
+    unseated: list[int] = []
     for hand in hands:
         last = hand.number
         rot = apply_swaps(rot, hand.facts)
+        moved = None
+        if reseat_after is not None and hand.number > reseat_after and not kept(hand):
+            moved = reseated(hand, rot)
+            if moved is None:  # other players than the rotation seats entered this hand
+                unseated.append(hand.number)
+        if moved is not None:
+            hand = moved
+        else:
+            rot = align(rot, SeatingOf.of_hand(hand), before, before_drawn)
         seating = Seating(
             {seat_id: e["wind"] for seat_id, e in hand.entries.items()},
             hand.prevailing_wind, hand.goulash, rot.after_draw, hand.dealer,
@@ -263,10 +290,11 @@ def replay(seats: tuple[SeatInfo, ...], hands: Iterable[RecordedHand], rules: Se
             continue  # a voided hand was never played: the deal does not move on
         # A hand settled as a wall game under these rules passes the deal as a wall game does.
         settled_as_wall = row.error is not None and refused == "wall_game"
+        before, before_drawn = rot, settled_as_wall or hand.winner is None
         rot = rotation_advance(rule, rot, None if settled_as_wall else hand.winner)
     next_hand = NextHand(last + 1, seating_of(rot))
     return TableState(table_id, tuple(seats), tuple(rows), totals, pot, next_hand,
-                      rotation_json(rot))
+                      rotation_json(rot), tuple(unseated))
 
 
 def play_hand(hand: RecordedHand, seating: Seating, rules: SessionRules, totals: dict[int, int],
@@ -275,7 +303,7 @@ def play_hand(hand: RecordedHand, seating: Seating, rules: SessionRules, totals:
     base = dict(
         id=hand.id, number=hand.number, voided=hand.voided, seating=seating,
         winner=hand.winner, discarder=hand.discarder, draw=hand.draw, goulash=hand.goulash,
-        win_source=hand.win_source, entries=hand.entries,
+        win_source=hand.win_source, entries=hand.entries, facts=hand.facts,
     )
     if hand.voided:
         return HandRow(**base, totals=dict(totals), pot_before=pot, pot_after=pot)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from clubs.models import AuditAction, AuditEntry, ClubSession, Hand, Seat, Table
 from clubs.table_state import stored_table_state
+from play import KEPT
 
 POT = "pot"
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -53,6 +54,9 @@ class SheetHand:
     after: dict[int, int]  # running totals after it
     pot_before: int
     pot_after: int
+    # Seated as the table played it after an earlier hand was corrected or voided (play.KEPT):
+    # the sheet says so, so the sequence it prints is one the rotation allows.
+    seating_kept: bool = False
 
     @property
     def counted(self) -> bool:
@@ -197,7 +201,7 @@ def _table_sheets(tables: list[Table], rule_start: int, start: int):
     rows = list(
         Hand.objects.filter(table_id__in=ids).order_by("table_id", "number").values_list(
             "id", "table_id", "number", "voided", "prevailing_wind", "winner_id", "discarder_id",
-            "draw", "goulash", "win_source", "computed")
+            "draw", "goulash", "win_source", "computed", "facts")
     )
     reasons = _void_reasons([r[0] for r in rows if r[3]])
     by_table: dict[int, list] = defaultdict(list)
@@ -209,7 +213,7 @@ def _table_sheets(tables: list[Table], rule_start: int, start: int):
             # Figures stored by an older release: read them as the table page does (which
             # replays such a table until its next write stores them).
             computed = {h.id: h.to_json() for h in stored_table_state(table).hands}
-            table_rows = [(*r[:10], computed.get(r[0])) for r in table_rows]
+            table_rows = [(*r[:10], computed.get(r[0]), r[11]) for r in table_rows]
         seats = tuple(players[table.pk])
         hands = tuple(_hands(table_rows, seats, rule_start, reasons, start - rule_start))
         uses_pot = any(POT in pair for h in hands for pair in h.transfers) or any(
@@ -223,7 +227,7 @@ def _hands(rows, seats: tuple[Player, ...], start: int, reasons: dict[int, str],
     chosen starting tally less the house rule's)."""
     running = {p.seat_id: start for p in seats}
     for (pk, _table, number, voided, prevailing, winner, discarder, draw, goulash, win_source,
-         computed) in rows:
+         computed, facts) in rows:
         computed = computed or {}
         transfers: dict[tuple, int] = defaultdict(int)
         for p in computed.get("payments", ()):
@@ -245,6 +249,7 @@ def _hands(rows, seats: tuple[Player, ...], start: int, reasons: dict[int, str],
             before={s: v + shift for s, v in before.items()},
             after={s: v + shift for s, v in running.items()},
             pot_before=computed.get("pot_before", 0), pot_after=computed.get("pot_after", 0),
+            seating_kept=bool((facts or {}).get(KEPT)),
         )
 
 
@@ -290,7 +295,13 @@ def standings(tables: tuple[TableSheet, ...]) -> tuple[Standing, ...]:
 
 
 def ending(hand: SheetHand, table: TableSheet) -> str:
-    """How the hand ended, in words: who went Mah Jong and how, or a wall game."""
+    """How the hand ended, in words: who went Mah Jong and how, or a wall game; a hand seated
+    as the table played on after a correction says so first."""
+    said = _ending(hand, table)
+    return f"Seated as played. {said}" if hand.seating_kept else said
+
+
+def _ending(hand: SheetHand, table: TableSheet) -> str:
     if hand.voided:
         return f"Void: {hand.void_reason}" if hand.void_reason else "Void"
     if hand.error:

@@ -21,7 +21,13 @@ The entry shape (pages and API alike), keyed by the seat winds of the hand being
 """
 
 from clubs.recording.append import record_hand
-from clubs.recording.corrections import correct_hand, entry_seats, swap_seats, void_hand
+from clubs.recording.corrections import (
+    correct_hand,
+    entry_seats,
+    later_hands_text,
+    swap_seats,
+    void_hand,
+)
 from clubs.recording.idempotency import EntryReused, hand_saved_with
 from clubs.recording.preview import (
     HandConflict,
@@ -39,6 +45,7 @@ __all__ = [
     "HandInputError",
     "HandPreview",
     "correct_hand",
+    "later_hands_text",
     "entry_of",
     "entry_seats",
     "hand_saved_with",

@@ -12,13 +12,26 @@ from clubs.models import AuditAction, AuditEntry, EntryKind, Hand, HandEntry, Se
 from clubs.recording.idempotency import change_made_with
 from clubs.recording.preview import entry_of
 from clubs.recording.recompute import recompute_table
-from play import HandInputError, Seating, check_entry, is_quick
+from clubs.table_state import recorded_hands, rules_of, seats_of
+from play import (
+    AS_RECORDED,
+    KEPT,
+    LATER_HANDS,
+    RESEAT,
+    HandInputError,
+    Seating,
+    check_entry,
+    is_quick,
+    sequence_breaks,
+)
 
 # What an operator asked about a hand changed after the night reads here (the audit trail in the
 # database says the same, with the values before and after).
 log = logging.getLogger(__name__)
 
 # -- corrections ----------------------------------------------------------------------------
+
+WRITTEN_FACTS = ("swap_seats", KEPT)
 
 
 def _audit(club_id, user, action, obj, before, after, note="", client_id=None) -> AuditEntry:
@@ -46,17 +59,19 @@ def _lock(hand: Hand) -> tuple[Table, Hand]:
 
 
 def correct_hand(hand: Hand, changes: dict, user, note: str = "", with_state: bool = False,
-                 client_id=None):
+                 client_id=None, later_hands: str = RESEAT):
     """Change what was entered for a recorded hand, keeping its number and its seating.
 
     ``changes`` is part of the entry shape: top-level fields replace the stored ones, and
     ``seats`` replaces only the winds it names. The table is recomputed from it and an audit
-    entry keeps who changed what, from what to what. Returns the hand (with ``with_state``: the
-    hand and the table's recomputed ``TableState``, which an answer can show without replaying
-    the night once more).
+    entry keeps who changed what, from what to what, and why (``note``). ``later_hands`` says
+    what the hands after it do when the correction changes who deals (``later_hands_after``).
+    Returns the hand (with ``with_state``: the hand and the table's recomputed
+    ``TableState``, which an answer can show without replaying the night once more).
     """
     if not isinstance(changes, dict):
         raise HandInputError({"non_field_errors": ["Send the changes as a JSON object."]})
+    _check_later_hands(later_hands)
     with transaction.atomic():
         table, hand = _lock(hand)
         if change_made_with(hand, client_id, "correct"):
@@ -68,9 +83,13 @@ def correct_hand(hand: Hand, changes: dict, user, note: str = "", with_state: bo
         if not isinstance(seats_change, dict):
             raise HandInputError({"seats": ["Give the seats to change by wind."]})
         after["seats"] = {**before["seats"], **seats_change}
-        # Seat swaps recorded on this hand stay, whatever facts the correction gives.
-        if "swap_seats" in before["facts"]:
-            after["facts"] = {**after["facts"], "swap_seats": before["facts"]["swap_seats"]}
+        # Seat swaps and a kept seating are written by the service, never entered: those
+        # recorded on this hand stay, whatever facts the correction gives.
+        if isinstance(after["facts"], dict):
+            after["facts"] = {k: v for k, v in after["facts"].items() if k not in WRITTEN_FACTS}
+            for written in WRITTEN_FACTS:
+                if written in before["facts"]:
+                    after["facts"][written] = before["facts"][written]
         seating = _stored_seating(hand)
         outcome = check_entry(after, seating)
         seat_ids = {w: s for s, w in seating.winds.items()}
@@ -88,16 +107,56 @@ def correct_hand(hand: Hand, changes: dict, user, note: str = "", with_state: bo
                 entry.data = data
                 entry.kind = EntryKind.QUICK if is_quick(data) else EntryKind.FULL
                 entry.save(update_fields=["data", "kind"])
-        _audit(table.session.club_id, user, AuditAction.UPDATE, hand, before, entry_of(hand), note,
-               client_id)
         # One replay of the night both checks the corrected hand (its seating and the pot before
         # it come from the hands before it) and recomputes the rest; a hand the engines refuse
         # undoes the whole correction.
-        state = recompute_table(table, from_number=hand.number)
+        state, later = later_hands_after(table, hand.number, later_hands)
         error = next(row.error for row in state.hands if row.id == hand.pk)
         if error:
             raise HandInputError(error)
+        _audit(table.session.club_id, user, AuditAction.UPDATE, hand, before,
+               {**entry_of(hand), **later}, note, client_id)
     return (hand, state) if with_state else hand
+
+
+def _check_later_hands(later_hands: str) -> None:
+    if later_hands not in LATER_HANDS:
+        raise HandInputError({"later_hands": [
+            f"{later_hands!r}: use {RESEAT!r} (later hands seated again from the corrected "
+            f"result) or {AS_RECORDED!r} (the table played on as recorded)."]})
+
+
+def later_hands_after(table: Table, number: int, later_hands: str):
+    """Recompute the table after hand ``number`` was corrected, voided or restored, the later
+    hands either re-seated from the new result (``RESEAT``: who deals, seat winds, wind of the
+    round, as the house rule's rotation says; tile-entered hands scored again under their new
+    winds) or kept as the table played on (``AS_RECORDED``: their stored seating stays, the
+    first one the rotation would no longer give is marked ``KEPT`` and the rotation continues
+    from it). Returns the state and what the audit entry adds: the choice and the seatings
+    that moved, or the hands marked."""
+    if later_hands == RESEAT:
+        state, moved = recompute_table(table, from_number=number, reseat_after=number,
+                                       with_moves=True)
+        return state, {"later_hands": RESEAT,
+                       "seating_moved": [move.to_json() for move in moved],
+                       "seating_kept": list(state.unseated)}
+    marked = _mark_kept(table, number)
+    state = recompute_table(table, from_number=number)
+    return state, {"later_hands": AS_RECORDED, "seating_kept": marked}
+
+
+def _mark_kept(table: Table, number: int) -> list[int]:
+    """Mark the later hands whose stored seating the rotation would no longer give, now that
+    hand ``number`` changed: the table played them as recorded."""
+    hands = recorded_hands([table.pk])[table.pk]
+    breaks = sequence_breaks(seats_of(table), hands, rules_of(table.session, table).rule)
+    numbers = [b.number for b in breaks if b.number > number]
+    if numbers:
+        marked = list(Hand.objects.filter(table=table, number__in=numbers))
+        for h in marked:
+            h.facts = {**(h.facts or {}), KEPT: True}
+        Hand.objects.bulk_update(marked, ["facts"])
+    return numbers
 
 
 def _stored_seating(hand: Hand) -> Seating:
@@ -108,10 +167,12 @@ def _stored_seating(hand: Hand) -> Seating:
 
 
 def void_hand(hand: Hand, user, reason: str = "", voided: bool = True, with_state: bool = False,
-              client_id=None):
-    """Void a hand (it stays listed, counts for nothing) or, with ``voided=False``, restore it.
+              client_id=None, later_hands: str = RESEAT):
+    """Void a hand (it stays listed, counts for nothing, and the deal does not move on for it)
+    or, with ``voided=False``, restore it; ``later_hands`` as for ``correct_hand``.
     Returns the hand (with ``with_state``: the hand and the table's ``TableState`` when it was
     recomputed, None when the hand already stood as asked)."""
+    _check_later_hands(later_hands)
     state = None
     with transaction.atomic():
         table, hand = _lock(hand)
@@ -122,9 +183,9 @@ def void_hand(hand: Hand, user, reason: str = "", voided: bool = True, with_stat
             hand.voided = voided
             hand.save(update_fields=["voided", "updated"])
             action = AuditAction.VOID if voided else AuditAction.RESTORE
-            _audit(table.session.club_id, user, action, hand, before, {"voided": voided}, reason,
-                   client_id)
-            state = recompute_table(table, from_number=hand.number)
+            state, later = later_hands_after(table, hand.number, later_hands)
+            _audit(table.session.club_id, user, action, hand, before,
+                   {"voided": voided, **later}, reason, client_id)
     return (hand, state) if with_state else hand
 
 
@@ -210,3 +271,25 @@ def _entry_seats_now(hands: list[Hand]) -> dict[int, dict]:
         seats[numbers[hand_id]][wind] = seat_id
     return seats
 
+
+
+def later_hands_text(after: dict | None) -> list[str]:
+    """What a correction or void did to the later hands, a sentence a hand, from its audit
+    entry's ``after`` (``later_hands_after``)."""
+    after = after if isinstance(after, dict) else {}
+    lines = []
+    for move in after.get("seating_moved") or []:
+        parts = []
+        dealer, wind = move.get("dealer") or {}, move.get("prevailing_wind") or {}
+        if dealer.get("from") != dealer.get("to"):
+            parts.append(f"{dealer.get('to')} deals (was {dealer.get('from')})")
+        if wind.get("from") != wind.get("to"):
+            parts.append(f"round of the {wind.get('to')} wind (was {wind.get('from')})")
+        winds = ", ".join(f"{w.get('player')} {w.get('to')} (was {w.get('from')})"
+                          for w in move.get("winds") or [])
+        if winds:
+            parts.append(winds)
+        lines.append(f"Hand {move.get('hand')} seated again: " + "; ".join(parts) + ".")
+    for number in after.get("seating_kept") or []:
+        lines.append(f"Hand {number} kept as the table played it; the deal goes on from it.")
+    return lines

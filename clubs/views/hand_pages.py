@@ -17,6 +17,8 @@ from django.urls import reverse
 from clubs import recording, table_state, table_writer
 from clubs.forms import (
     DRAW,
+    CorrectionForm,
+    RestoreHandForm,
     SwapSeatsForm,
     VoidHandForm,
     entered_hand,
@@ -250,7 +252,25 @@ def _audit_for(hand) -> list[AuditEntry]:
     for entry in entries:
         entry.before_text = json.dumps(entry.before, indent=1, ensure_ascii=False)
         entry.after_text = json.dumps(entry.after, indent=1, ensure_ascii=False)
+        entry.later_text = recording.later_hands_text(entry.after)
     return entries
+
+
+def _later_said(hand) -> str:
+    """What the change just made did to the later hands, from its audit entry."""
+    entry = (AuditEntry.objects.filter(object_type="hand", object_id=str(hand.pk))
+             .order_by("-at", "-id").first())
+    after = (entry.after if entry else None) or {}
+    moved, kept = after.get("seating_moved") or [], after.get("seating_kept") or []
+    if moved:
+        numbers = ", ".join(str(m["hand"]) for m in moved)
+        return (f"hands {numbers} are seated again from it and the totals are recomputed."
+                if len(moved) > 1 else
+                f"hand {numbers} is seated again from it and the totals are recomputed.")
+    if kept:
+        return (f"the table played on as recorded from hand {kept[0]}; the totals are "
+                "recomputed.")
+    return "the totals are recomputed."
 
 
 @club_page(RECORD)
@@ -262,23 +282,29 @@ def correct_hand_page(request, club, club_session, table, hand):
     action = request.POST.get("action") if request.method == "POST" else None
     data = request.POST if action == "edit" else None
     outcome, seat_forms = hand_forms(data, seats_winds, *tv.initial_from_hand(hand))
+    correction_form = CorrectionForm(data)
     void_form = VoidHandForm(request.POST if action == "void" else None)
+    restore_form = RestoreHandForm(request.POST if action == "restore" else None)
     swap_form = SwapSeatsForm(request.POST if action == "swap" else None, seats=seats)
     form_errors: list[str] = []
     done = None
-    if action == "edit" and _valid(outcome, seat_forms, rules):
+    if action == "edit" and correction_form.is_valid() and _valid(outcome, seat_forms, rules):
         entered = entered_hand(outcome, seat_forms, hand.prevailing_wind)
-        result = tv.correct(hand, entered, request.user)
-        done = result.ok and f"Hand {hand.number} corrected; the totals are recomputed."
+        result = tv.correct(hand, entered, request.user,
+                            reason=correction_form.cleaned_data["reason"],
+                            later_hands=correction_form.cleaned_data["later_hands"])
+        done = result.ok and f"Hand {hand.number} corrected; {_later_said(result.hand)}"
         if not result.ok:
             form_errors = _show_service_errors(result.errors, outcome, seat_forms)
     elif action == "void" and void_form.is_valid():
-        result = tv.void(hand, request.user, void_form.cleaned_data["reason"])
-        done = result.ok and f"Hand {hand.number} is void; the totals are recomputed."
+        result = tv.void(hand, request.user, void_form.cleaned_data["reason"],
+                         later_hands=void_form.cleaned_data["later_hands"])
+        done = result.ok and f"Hand {hand.number} is void; {_later_said(result.hand)}"
         form_errors = tv.messages_of(result)
-    elif action == "restore":
-        result = tv.void(hand, request.user, "", voided=False)
-        done = result.ok and f"Hand {hand.number} is restored; the totals are recomputed."
+    elif action == "restore" and restore_form.is_valid():
+        result = tv.void(hand, request.user, "", voided=False,
+                         later_hands=restore_form.cleaned_data["later_hands"])
+        done = result.ok and f"Hand {hand.number} is restored; {_later_said(result.hand)}"
         form_errors = tv.messages_of(result)
     elif action == "swap" and swap_form.is_valid():
         result = tv.swap(
@@ -312,7 +338,9 @@ def correct_hand_page(request, club, club_session, table, hand):
             "outcome": outcome,
             "seat_forms": seat_forms,
             "edit_open": action == "edit",
+            "correction_form": correction_form,
             "void_form": void_form,
+            "restore_form": restore_form,
             "swap_form": swap_form,
             "form_errors": form_errors,
             "to_mend": _count_errors(outcome, *seat_forms) if action == "edit" else 0,

@@ -12,8 +12,8 @@ from typing import Any
 
 from clubs import recording, table_state
 from clubs.hand_text import melds_to_text
-from clubs.models import Hand, Seat, Wind
-from play import HandInputError
+from clubs.models import AuditAction, AuditEntry, Hand, Seat, Wind
+from play import RESEAT, HandInputError
 
 WIND_NAMES = dict(Wind.choices)
 WIND_ORDER = ("E", "S", "W", "N")
@@ -89,7 +89,8 @@ def table_view(table, before: int | None = None, per_page: int = HANDS_PER_PAGE)
     # card lists East first, then round the table, a seat sitting out last.
     columns = list(seats)
     seats.sort(key=lambda s: WIND_ORDER.index(s["wind"]) if s["wind"] else len(WIND_ORDER))
-    hands = [_hand_view(row, names, columns) for row in state.hands]
+    notes = change_notes([row.id for row in state.hands])
+    hands = [_hand_view(row, names, columns, notes=notes.get(row.id, ())) for row in state.hands]
     seating = state.next.seating
     east = next((s for s in state.seats if s.id == state.next.dealer), None)
     shown = [row.number for row in state.hands]
@@ -121,12 +122,33 @@ def _later(shown: list[int], last_number: int, per_page: int) -> int | str | Non
     return "" if before > last_number else before
 
 
-def _hand_view(row, names: dict, columns: list[dict], with_lines: bool = False) -> dict:
+def change_notes(hand_ids: list[int]) -> dict[int, list[str]]:
+    """Why each hand was corrected, voided or restored, oldest first, as the audit trail
+    keeps it: one query for a page of hands."""
+    if not hand_ids:
+        return {}
+    said = {AuditAction.UPDATE: "Corrected", AuditAction.VOID: "Void",
+            AuditAction.RESTORE: "Restored"}
+    notes: dict[int, list[str]] = {}
+    rows = (AuditEntry.objects.filter(object_type="hand", action__in=list(said),
+                                      object_id__in=[str(i) for i in hand_ids])
+            .order_by("at", "id").values_list("object_id", "action", "note"))
+    for object_id, action, note in rows:
+        if note or action == AuditAction.RESTORE:
+            notes.setdefault(int(object_id), []).append(
+                f"{said[action]}: {note}" if note else said[action])
+    return notes
+
+
+def _hand_view(row, names: dict, columns: list[dict], with_lines: bool = False,
+               notes=()) -> dict:
     winds = row.seating.winds
     return {
         "id": row.id,
         "number": row.number,
         "voided": row.voided,
+        "kept": row.kept,
+        "notes": list(notes),
         "goulash": row.goulash,
         "error": row.error,
         "summary": _summary(row, names),
@@ -180,7 +202,9 @@ def hand_view(table, hand) -> dict:
     state = table_state.stored_table_state(table, only=hand.number)
     names = {seat.id: seat.name for seat in state.seats}
     columns = [{"id": seat.id} for seat in state.seats]
-    return _hand_view(state.hands[0], names, columns, with_lines=True)
+    row = state.hands[0]
+    return _hand_view(row, names, columns, with_lines=True,
+                      notes=change_notes([row.id]).get(row.id, ()))
 
 
 def next_hand_view(table) -> dict:
@@ -351,21 +375,24 @@ def entry_summary(entry: dict, names: dict, seat_of: dict) -> str:
     return text + (f"; agreed scores {scores}" if scores else "") + "."
 
 
-def correct(hand: Hand, entered: dict, user, client_id=None) -> Result:
+def correct(hand: Hand, entered: dict, user, client_id=None, reason: str = "",
+            later_hands: str = RESEAT) -> Result:
     changes = {k: v for k, v in entered.items() if k != "number"}
     try:
-        return Result(ok=True, hand=recording.correct_hand(hand, changes, user,
-                                                           client_id=client_id))
+        return Result(ok=True, hand=recording.correct_hand(
+            hand, changes, user, note=reason, client_id=client_id, later_hands=later_hands))
     except HandInputError as err:
         return _failed(err.errors)
     except recording.HandConflict as err:
         return _failed({"non_field_errors": [str(err)]})
 
 
-def void(hand: Hand, user, reason: str, voided: bool = True, client_id=None) -> Result:
+def void(hand: Hand, user, reason: str, voided: bool = True, client_id=None,
+         later_hands: str = RESEAT) -> Result:
     try:
         return Result(ok=True, hand=recording.void_hand(hand, user, reason, voided=voided,
-                                                         client_id=client_id))
+                                                         client_id=client_id,
+                                                         later_hands=later_hands))
     except HandInputError as err:
         return _failed(err.errors)
     except recording.HandConflict as err:

@@ -30,16 +30,17 @@ PUNG_HAND = {"melds": [{"kind": "pung", "tile": "b2"}, {"kind": "pung", "tile": 
              "win": {"tile": "we"}}
 
 
-def entries(winner_data, winner=1):
+def entries(winner_data, winner=1, east=1):
     return {seat: {"kind": "full" if seat == winner else "quick",
                    "data": winner_data if seat == winner else {"score": 4 * seat},
-                   "wind": "ESWN"[seat - 1]} for seat in (1, 2, 3, 4)}
+                   "wind": "ESWN"[(seat - east) % 4]} for seat in (1, 2, 3, 4)}
 
 
-def recorded(number, winner_data=None, winner=1, draw=False):
+def recorded(number, winner_data=None, winner=1, draw=False, east=1):
+    """A hand as stored, seated with ``east`` (a seat id) as East."""
     data = winner_data or {"score": 100}
     return RecordedHand(number, number, False, "E", None, None if draw else winner, None, draw,
-                        False, "" if draw else "wall", {}, entries(data, winner))
+                        False, "" if draw else "wall", {}, entries(data, winner, east))
 
 
 @pytest.mark.parametrize("data, path", [
@@ -69,7 +70,8 @@ def test_the_settle_calculator_reads_quick_entries_with_the_same_validator():
 
 def test_replay_matches_hand_by_hand_settlement_and_moves_the_deal():
     rules = SessionRules(get_house_rule("bmja"))
-    state = replay(SEATS, [recorded(1), recorded(2, winner=2), recorded(3, draw=True)], rules)
+    state = replay(SEATS, [recorded(1), recorded(2, winner=2), recorded(3, draw=True, east=2)],
+                   rules)
     assert [row.counted for row in state.hands] == [True, True, True]
     assert sum(state.totals.values()) == 0
     assert state.totals == {s: sum(row.net.get(s, 0) for row in state.hands) for s in state.totals}

@@ -1,0 +1,237 @@
+"""The night's sequence after a correction or a void (issue #21): who deals, the seat winds and
+the wind of the round of every later hand follow the corrected night (re-seated, the default) or
+the table's own play ("the table played on as recorded"), and no stored night shows a sequence
+its house rule's rotation forbids."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from clubs.models import AuditEntry, ClubSession, Hand, Seat, Table
+from clubs.recording import HandInputError, correct_hand, record_hand, void_hand
+from clubs.table_state import build_table_state, recorded_hands, rules_of, seats_of
+from play import KEPT, sequence_breaks
+
+pytestmark = pytest.mark.django_db
+
+# A winning hand whose value hangs on its seat wind: a concealed pung of West wind doubles
+# for the player sitting West only (004 Sheet 20: own wind).
+WEST_PUNG = {"melds": [{"kind": "pung", "tile": "b2"}, {"kind": "pung", "tile": "c5"},
+                       {"kind": "pung", "tile": "d7"}],
+             "concealed": ["ww", "ww", "ww", "dr", "dr"], "win": {"tile": "dr", "from": "wall"}}
+
+
+def quick(winner, scores=(100, 10, 20, 30), tiles=None) -> dict:
+    """``winner`` a wind of the hand; the others' agreed scores by wind."""
+    seats = {w: {"score": s} for w, s in zip("ESWN", scores, strict=True)}
+    if tiles is not None:
+        seats[winner] = tiles
+    return {"winner": winner, "discarder": None, "win_from": "wall", "seats": seats}
+
+
+@pytest.fixture
+def night(club, house_rule_versions):
+    """night(slug, players) -> a table of P1..Pn starting E S W N (a fifth sitting out)."""
+    made = []
+
+    def make(slug="bmja", players=4):
+        session = ClubSession.objects.create(club=club, date=dt.date(2026, 11, 2 + len(made)),
+                                             house_rule_version=house_rule_versions[slug])
+        table = Table.objects.create(session=session, number=1)
+        for position in range(players):
+            Seat.objects.create(table=table, guest_name=f"P{position + 1}", position=position,
+                                starting_wind="ESWN"[position] if position < 4 else "")
+        made.append(table)
+        return table
+
+    return make
+
+
+def seat_ids(table) -> dict[str, int]:
+    return {s.guest_name: s.pk for s in table.seats.all()}
+
+
+def wind_of(table, number: int, name: str) -> str:
+    hand = Hand.objects.get(table=table, number=number)
+    return hand.entries.get(seat_id=seat_ids(table)[name]).seat_wind
+
+
+def east_of(table, number: int) -> str:
+    hand = Hand.objects.get(table=table, number=number)
+    return hand.entries.get(seat_wind="E").seat.guest_name
+
+
+def dealer_of(table, number: int) -> str:
+    return Hand.objects.get(table=table, number=number).dealer.guest_name
+
+
+def winds_of(table, number: int) -> dict[str, str]:
+    hand = Hand.objects.get(table=table, number=number)
+    return {e.seat.guest_name: e.seat_wind for e in hand.entries.select_related("seat")}
+
+
+def breaks(table) -> list:
+    table.refresh_from_db()
+    return sequence_breaks(seats_of(table), recorded_hands([table.pk])[table.pk],
+                           rules_of(table.session, table).rule)
+
+
+def record_by_name(table, user, winner: str, tiles=None):
+    """Record the next hand won by the player ``winner`` from the wall, at whatever wind they
+    sit now."""
+    table.refresh_from_db()
+    seating = build_table_state(table).next.seating
+    wind = seating.winds[seat_ids(table)[winner]]
+    return record_hand(table, quick(wind, tiles=tiles), user)
+
+
+def issue_night(table, user):
+    """004 rotation, P1-P4 starting E S W N: P1 (East) wins hand 1 and deals again; P3 wins
+    hand 2 (P1 East), so P2 deals hand 3; P4 wins hand 3 with a pung of West wind, sitting
+    West."""
+    first = record_by_name(table, user, "P1")
+    record_by_name(table, user, "P3")
+    record_by_name(table, user, "P4", tiles=WEST_PUNG)
+    assert [east_of(table, n) for n in (1, 2, 3)] == ["P1", "P1", "P2"]
+    assert wind_of(table, 3, "P4") == "W"
+    assert breaks(table) == []
+    return first
+
+
+def test_a_correction_that_moves_the_deal_reseats_every_later_hand(night, users):
+    """The issue's example: hand 1 corrected from "P1 (East) won" to "P2 (South) won". P2 then
+    deals hand 2 (P3 won it, so P3 deals hand 3, and P4 won that, so P4 deals hand 4): no
+    later hand keeps the East the old result gave it."""
+    table, scorer = night("bmja"), users["scorer"]
+    first = issue_night(table, scorer)
+    points_as_west = Hand.objects.get(table=table, number=3).computed["scores"][
+        str(seat_ids(table)["P4"])]
+
+    correct_hand(first, {"winner": "S"}, scorer, note="P2 went out, not P1")
+
+    assert [east_of(table, n) for n in (1, 2, 3)] == ["P1", "P2", "P3"]
+    assert [dealer_of(table, n) for n in (1, 2, 3)] == ["P1", "P2", "P3"]
+    assert winds_of(table, 2) == {"P2": "E", "P3": "S", "P4": "W", "P1": "N"}
+    assert winds_of(table, 3) == {"P3": "E", "P4": "S", "P1": "W", "P2": "N"}
+    # P4's tiles are scored again as South: the West wind pung no longer doubles.
+    hand3 = Hand.objects.get(table=table, number=3)
+    assert hand3.computed["scores"][str(seat_ids(table)["P4"])] * 2 == points_as_west
+    assert hand3.computed["seating"]["winds"][str(seat_ids(table)["P4"])] == "S"
+    # The next hand is P4's deal, following the stored hands; nothing stored is forbidden.
+    table.refresh_from_db()
+    assert build_table_state(table).next.seating.dealer_seat == seat_ids(table)["P4"]
+    assert table.state["next"]["dealer"] == seat_ids(table)["P4"]
+    assert breaks(table) == []
+    record_by_name(table, scorer, "P1")
+    assert east_of(table, 4) == "P4" and breaks(table) == []
+    # The audit entry says what moved: which hands got which East and winds.
+    audit = AuditEntry.objects.get(action="update", object_id=str(first.pk))
+    assert audit.note == "P2 went out, not P1"
+    assert audit.after["later_hands"] == "reseat"
+    moved = {m["hand"]: m for m in audit.after["seating_moved"]}
+    assert sorted(moved) == [2, 3]
+    assert moved[2]["dealer"] == {"from": "P1", "to": "P2"}
+    assert moved[3]["dealer"] == {"from": "P2", "to": "P3"}
+    assert {w["player"]: (w["from"], w["to"]) for w in moved[3]["winds"]} == {
+        "P1": ("N", "W"), "P2": ("E", "N"), "P3": ("S", "E"), "P4": ("W", "S")}
+
+
+def test_played_on_as_recorded_keeps_the_seating_and_the_rotation_goes_on_from_it(night, users):
+    table, scorer = night("bmja"), users["scorer"]
+    first = issue_night(table, scorer)
+    scores_before = Hand.objects.get(table=table, number=3).computed["scores"]
+
+    correct_hand(first, {"winner": "S"}, scorer, later_hands="as_recorded")
+
+    assert [east_of(table, n) for n in (1, 2, 3)] == ["P1", "P1", "P2"]
+    assert Hand.objects.get(table=table, number=3).computed["scores"] == scores_before
+    # Hand 2 is marked as played: the one place the night starts again from what is stored.
+    assert Hand.objects.get(table=table, number=2).facts[KEPT] is True
+    assert not Hand.objects.get(table=table, number=3).facts.get(KEPT)
+    assert breaks(table) == []
+    # P4 won hand 3 from P2's deal: P3 deals next, not the P4 the corrected hand 1 would give.
+    table.refresh_from_db()
+    assert table.state["next"]["dealer"] == seat_ids(table)["P3"]
+    record_by_name(table, scorer, "P2")
+    assert east_of(table, 4) == "P3" and breaks(table) == []
+    audit = AuditEntry.objects.get(action="update", object_id=str(first.pk))
+    assert audit.after["later_hands"] == "as_recorded"
+    assert audit.after["seating_kept"] == [2]
+
+
+def test_voiding_a_hand_gives_the_next_hand_the_east_before_it(night, users):
+    """Voiding hand 2 of another night: hand 3 no longer keeps the East the void hand gave it
+    (a voided hand was never played, so the deal did not move on for it)."""
+    table, scorer = night("bmja"), users["scorer"]
+    record_by_name(table, scorer, "P1")
+    second = record_by_name(table, scorer, "P2")
+    record_by_name(table, scorer, "P3")
+    assert [east_of(table, n) for n in (1, 2, 3)] == ["P1", "P1", "P2"]
+
+    void_hand(second, scorer, reason="entered twice")
+
+    assert [east_of(table, n) for n in (1, 2, 3)] == ["P1", "P1", "P1"]
+    assert breaks(table) == []
+    table.refresh_from_db()
+    # P1 dealt hands 1 and 3 and P3 won hand 3 from him: P2 deals next.
+    assert table.state["next"]["dealer"] == seat_ids(table)["P2"]
+    audit = AuditEntry.objects.get(action="void")
+    assert audit.note == "entered twice"
+    assert [m["hand"] for m in audit.after["seating_moved"]] == [3]
+    # Restored, the night is as it was recorded.
+    void_hand(second, scorer, voided=False)
+    assert [east_of(table, n) for n in (1, 2, 3)] == ["P1", "P1", "P2"]
+    assert breaks(table) == []
+
+
+def test_voiding_as_recorded_marks_the_next_hand(night, users):
+    table, scorer = night("bmja"), users["scorer"]
+    record_by_name(table, scorer, "P1")
+    second = record_by_name(table, scorer, "P2")
+    record_by_name(table, scorer, "P3")
+    void_hand(second, scorer, reason="not played", later_hands="as_recorded")
+    assert [east_of(table, n) for n in (1, 2, 3)] == ["P1", "P1", "P2"]
+    assert Hand.objects.get(table=table, number=3).facts[KEPT] is True
+    assert breaks(table) == []
+
+
+def test_reseating_moves_the_winds_penalties_name_with_their_players(night, users):
+    table, scorer = night("bmja"), users["scorer"]
+    first = record_by_name(table, scorer, "P1")
+    table.refresh_from_db()
+    entry = {**quick("S"), "facts": {"penalties": [
+        {"kind": "false_mahjong", "offender": "W", "claimant": None}]}}
+    record_hand(table, entry, scorer)  # P3, sitting West, called a false Mah Jong
+    correct_hand(first, {"winner": "S"}, scorer)
+    hand2 = Hand.objects.get(table=table, number=2)
+    assert wind_of(table, 2, "P3") == "S"
+    assert hand2.facts["penalties"][0]["offender"] == "S"
+    assert breaks(table) == []
+
+
+def test_five_players_a_hand_entered_by_others_than_the_reseating_seats_stays_as_played(
+        night, users):
+    """What was entered says who played a hand: where re-seating would have another player sit
+    a later hand out, that hand keeps its seating, marked as played, and the deal goes on from
+    it."""
+    table, scorer = night("bmja-5-players", 5), users["scorer"]
+    first = record_by_name(table, scorer, "P1")
+    record_by_name(table, scorer, "P2")
+    before = winds_of(table, 2)
+    # P2 winning hand 1 retires P1 and brings P5 in for hand 2, but P1 entered hand 2, not P5.
+    correct_hand(first, {"winner": "S"}, scorer)
+    assert winds_of(table, 2) == before
+    assert Hand.objects.get(table=table, number=2).facts[KEPT] is True
+    assert breaks(table) == []
+    audit = AuditEntry.objects.get(action="update")
+    assert audit.after["seating_kept"] == [2] and audit.after["seating_moved"] == []
+
+
+def test_an_unknown_choice_for_later_hands_is_refused(night, users):
+    table, scorer = night("bmja"), users["scorer"]
+    first = record_by_name(table, scorer, "P1")
+    with pytest.raises(HandInputError) as refused:
+        correct_hand(first, {"winner": "S"}, scorer, later_hands="shuffle")
+    assert "later_hands" in refused.value.errors
