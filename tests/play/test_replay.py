@@ -24,7 +24,9 @@ def hand(number, winner=1, voided=False, facts=None, winds="ESWN", dealer=None):
 
 
 def test_a_voided_hand_counts_for_nothing_and_the_deal_does_not_move():
-    played = replay(SEATS, [hand(1, winner=2), hand(2, winner=3, voided=True)], BMJA)
+    # Ben won hand 1, so he is East in hand 2 (seated as played: the rotation goes on from it).
+    played = replay(SEATS, [hand(1, winner=2), hand(2, winner=3, voided=True, winds="NESW")],
+                    BMJA)
     skipped = replay(SEATS, [hand(1, winner=2)], BMJA)
     voided = played.hands[1]
     assert not voided.counted and voided.net == {} and voided.payments == ()
