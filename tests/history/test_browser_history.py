@@ -47,3 +47,33 @@ def test_importing_a_sheet_on_a_phone(chromium, live_server, club, users, tmp_pa
     finally:
         page.context.close()
     assert (SCREENSHOTS / "history-1-dry-run.png").exists()
+
+
+def test_the_player_page_and_rating_on_a_phone_and_printed(chromium, live_server, club, users,
+                                                           make_season, bmja_version, members):
+    import subprocess
+
+    from history import rating_store
+
+    make_season(bmja_version, seed=7, nights=4, hands=5)
+    rating_store.turn_on(club)
+    page = phone_page(chromium)
+    try:
+        log_in(page, live_server.url, "member-user")
+        page.goto(f"{live_server.url}/clubs/{club.slug}/history/rating/")
+        page.wait_for_selector("#rating")
+        assert wider_than_screen(page) == []
+        shot(page, "history-3-rating")
+        page.click(f"#rating a >> text={members[0].display_name}")
+        page.wait_for_selector("#stats")
+        assert wider_than_screen(page) == []
+        shot(page, "history-4-player")
+        serious = axe_check(page, "history-player", {})
+        assert serious == [], serious
+        pdf = SCREENSHOTS / "history-player.pdf"
+        page.emulate_media(media="print")
+        page.pdf(path=str(pdf), format="A4")
+        subprocess.run(["pdftoppm", "-png", "-r", "50", str(pdf),
+                        str(SCREENSHOTS / "history-player-print")], check=True)
+    finally:
+        page.context.close()

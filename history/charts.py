@@ -1,0 +1,39 @@
+"""The statistics' charts as SVG drawn on the server (print, need no JavaScript). Plain
+Python: figures in, escaped markup out (safe to mark safe)."""
+
+from __future__ import annotations
+
+from html import escape
+
+WIDTH, ROW, LABEL = 640, 44, 210
+
+
+def bars_svg(rows: list[tuple[str, int]], title: str, unit: str = "") -> str:
+    """One horizontal bar per row, left of the axis for a negative value and right for a
+    positive one, the value written at the bar's end: who paid whom (net, by opponent),
+    results by seat wind."""
+    if not rows:
+        return ""
+    height = ROW * len(rows) + 24
+    span = max(1, *(abs(v) for _, v in rows))
+    half = (WIDTH - LABEL - 170) / 2  # room beside each end for the value written there
+    axis = LABEL + 85 + half
+    out = []
+    for i, (label, value) in enumerate(rows):
+        y = 12 + i * ROW
+        length = half * abs(value) / span
+        x = axis if value >= 0 else axis - length
+        cls, fill = ("pos", "#0b6e4f") if value >= 0 else ("neg", "#b3261e")
+        tx, anchor = (axis + length + 6, "start") if value >= 0 else (axis - length - 6, "end")
+        out.append(
+            f'<text x="{LABEL - 8}" y="{y + 27}" class="axis" text-anchor="end">'
+            f"{escape(label[:22])}</text>"
+            f'<rect x="{x:.1f}" y="{y + 6}" width="{max(length, 1):.1f}" height="{ROW - 14}" '
+            f'class="{cls}" fill="{fill}"><title>{escape(label)}: {value:+d}{escape(unit)}</title></rect>'
+            f'<text x="{tx:.1f}" y="{y + 27}" class="axis" text-anchor="{anchor}">{value:+d}</text>')
+    return (
+        f'<svg class="chart bars" viewBox="0 0 {WIDTH} {height}" role="img" '
+        f'xmlns="http://www.w3.org/2000/svg" aria-label="{escape(title)}">'
+        f"<title>{escape(title)}</title>"
+        f'<line x1="{axis:.1f}" x2="{axis:.1f}" y1="4" y2="{height - 4}" stroke="#999"/>'
+        + "".join(out) + "</svg>")

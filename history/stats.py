@@ -1,0 +1,138 @@
+"""A member's statistics over a season or a date range, read from the stored rows
+(``HandResult`` and ``Hand.computed``), never a replay: a constant number of queries whatever
+the length of their history.
+
+Imported nights (totals, not hands) have no hands to count: their nights show in the league
+pages and the rating, not here."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Max, Q, Sum
+
+from clubs.models import Hand, HandResult, Seat
+
+FROM_WALL = ("wall", "kong_box")
+
+
+@dataclass(frozen=True)
+class Span:
+    """What the statistics cover: a season, and/or dates."""
+
+    season: int | None = None
+    start: dt.date | None = None
+    end: dt.date | None = None
+
+    def results(self, qs, date="session__date", season="season_id"):
+        if self.season:
+            qs = qs.filter(**{season: self.season})
+        if self.start:
+            qs = qs.filter(**{f"{date}__gte": self.start})
+        if self.end:
+            qs = qs.filter(**{f"{date}__lte": self.end})
+        return qs
+
+
+@dataclass
+class Stats:
+    hands: int = 0
+    won: int = 0
+    won_from_wall: int = 0
+    given: int = 0
+    net: int = 0
+    east: dict = field(default_factory=dict)
+    goulash: dict = field(default_factory=dict)
+    largest: dict | None = None
+    specials: list = field(default_factory=list)  # (name, count)
+    limit_hands: list = field(default_factory=list)  # dicts, newest first
+    paid: list = field(default_factory=list)  # (opponent, received, paid, net), by net
+
+    @property
+    def won_share(self) -> float:
+        return self.won / self.hands if self.hands else 0.0
+
+    @property
+    def wall_share(self) -> float:
+        return self.won_from_wall / self.won if self.won else 0.0
+
+
+def member_stats(member, span: Span = Span()) -> Stats:
+    results = span.results(HandResult.objects.filter(member=member, hand__voided=False))
+    won = Q(won=True)
+    agg = results.aggregate(
+        n_hands=Count("id"), n_won=Count("id", filter=won),
+        wall=Count("id", filter=won & Q(hand__win_source__in=FROM_WALL)),
+        n_given=Count("id", filter=Q(gave=True)), n_net=Sum("net"),
+        east_hands=Count("id", filter=Q(seat_wind="E")),
+        east_won=Count("id", filter=won & Q(seat_wind="E")),
+        east_net=Sum("net", filter=Q(seat_wind="E")),
+        goulash_hands=Count("id", filter=Q(hand__goulash=True)),
+        goulash_won=Count("id", filter=won & Q(hand__goulash=True)),
+        goulash_net=Sum("net", filter=Q(hand__goulash=True)),
+        best=Max("score", filter=won))
+    stats = Stats(hands=agg["n_hands"], won=agg["n_won"], won_from_wall=agg["wall"],
+                  given=agg["n_given"], net=agg["n_net"] or 0,
+                  east={"hands": agg["east_hands"], "won": agg["east_won"],
+                        "net": agg["east_net"] or 0},
+                  goulash={"hands": agg["goulash_hands"], "won": agg["goulash_won"],
+                           "net": agg["goulash_net"] or 0})
+    # Limit and special hands made, with the largest hand: the won hands with a limit, and the
+    # best one, each with the seat's stored result (one query).
+    notable = (results.filter(won).filter(Q(limit__gt="") | Q(score=agg["best"] or -1))
+               .order_by("-session__date", "-hand__number")
+               .values("seat_id", "score", "limit", "session__date", "hand__number",
+                       "hand__table__number", "hand__computed__results"))
+    counts = defaultdict(int)
+    for row in notable:
+        stored = (row["hand__computed__results"] or {}).get(str(row["seat_id"])) or {}
+        name = _special_name(stored) or row["limit"]
+        item = {"date": row["session__date"], "hand": row["hand__number"],
+                "table": row["hand__table__number"], "score": row["score"],
+                "limit": row["limit"], "name": name}
+        if row["limit"]:
+            counts[name] += 1
+            stats.limit_hands.append(item)
+        if row["score"] == agg["best"] and (stats.largest is None
+                                            or item["date"] < stats.largest["date"]):
+            stats.largest = item
+    stats.specials = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    stats.paid = who_paid_whom(member, span)
+    return stats
+
+
+def _special_name(stored: dict) -> str:
+    special = stored.get("special")
+    if not special:
+        return ""
+    for line in stored.get("lines", ()):
+        if line.get("code") == special:
+            return line.get("name") or special
+    return special
+
+
+def who_paid_whom(member, span: Span = Span()) -> list[tuple[str, int, int, int]]:
+    """What the member received from and paid to each opponent (by name; a guest by their
+    name) over the span, from the payments stored with each hand: three queries."""
+    mine = set(span.results(Seat.objects.filter(member=member), "table__session__date",
+                            "table__session__season_id").values_list("pk", flat=True))
+    if not mine:
+        return []
+    hands = span.results(Hand.objects.filter(table__seats__in=mine, voided=False),
+                         "table__session__date", "table__session__season_id")
+    names = {pk: (member_name or guest) for pk, member_name, guest in
+             Seat.objects.filter(table__seats__in=mine).values_list(
+                 "pk", "member__display_name", "guest_name")}
+    received, paid = defaultdict(int), defaultdict(int)
+    for payments in hands.values_list("computed__payments", flat=True):
+        for p in payments or ():
+            payer, payee = p.get("payer"), p.get("payee")
+            if payee in mine and payer not in mine and payer != "pot":
+                received[names.get(payer, "?")] += p["amount"]
+            elif payer in mine and payee not in mine and payee != "pot":
+                paid[names.get(payee, "?")] += p["amount"]
+    people = set(received) | set(paid)
+    rows = [(name, received[name], paid[name], received[name] - paid[name]) for name in people]
+    return sorted(rows, key=lambda r: (-r[3], r[0]))

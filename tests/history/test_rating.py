@@ -1,0 +1,250 @@
+"""The club rating: the worked calculation on the player page equals an independent
+computation; a correction changes the lines after it and nothing before; the lines do not
+depend on the order the nights were stored in; the pages' queries do not grow with history."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+from collections import defaultdict
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from clubs.models import ClubSession, Hand, HandResult, Member
+from clubs.recording import correct_hand
+from history import rating_store
+from history.models import RatingLine, RatingPrivacy
+from history.rating import Params, SeatResult, TableNight, rate
+from league.models import NightResult
+from tests.league.conftest import play_hands, seat_table
+
+
+def independent(club_id, params=None):
+    """The formula of issue #26 computed afresh from the league summary, without the rating
+    module: member -> [(date, new grade)]."""
+    params = params or Params()
+    rows = NightResult.objects.filter(club_id=club_id, counted=True).values(
+        "date", "table_id", "member_id", "guest_name", "net")
+    tables = defaultdict(list)
+    for r in rows:
+        tables[(r["date"], r["table_id"])].append(r)
+    grade, count, out = {}, defaultdict(int), defaultdict(list)
+    for date in sorted({d for d, _ in tables}):
+        frozen = dict(grade)
+        for (d, _t), seats in sorted(tables.items(), key=lambda kv: sorted(
+                (str(s["member_id"] or "guest:" + s["guest_name"]), s["net"]) for s in kv[1])):
+            if d != date:
+                continue
+            for me in seats:
+                if me["member_id"] is None:
+                    continue
+                others = [s for s in seats if s is not me]
+                beaten = sum(1 if o["net"] < me["net"] else 0.5 if o["net"] == me["net"] else 0
+                             for o in others)
+                actual = 100 * beaten / len(others)
+                mean = sum(params.guest_grade if o["member_id"] is None
+                           else frozen.get(o["member_id"], 50.0) for o in others) / len(others)
+                par = 50 + frozen.get(me["member_id"], 50.0) - mean
+                count[me["member_id"]] += 1
+                weight = max(1 / count[me["member_id"]], params.min_weight)
+                old = grade.get(me["member_id"], 50.0)
+                grade[me["member_id"]] = old + weight * (actual - par)
+                out[me["member_id"]].append((date, grade[me["member_id"]]))
+    return out
+
+
+def test_the_formula_on_one_table_of_four():
+    """Alice beats everyone; Bob and Carol tie; a guest comes last. Everyone starts at 50."""
+    night = TableNight(1, dt.date(2026, 1, 5), (
+        SeatResult(1, 40), SeatResult(2, 0), SeatResult(3, 0),
+        SeatResult("guest:Zed", -40, member=False)))
+    lines = {ln.member: ln for ln in rate([night]).lines}
+    assert set(lines) == {1, 2, 3}  # guests are not rated
+    assert lines[1].actual == 100 and lines[1].par == 50 and lines[1].new == 100
+    assert lines[2].beaten == 1.5 and lines[2].actual == 50 and lines[2].new == 50
+    second = TableNight(2, dt.date(2026, 1, 12), (SeatResult(1, -5), SeatResult(2, 5)))
+    line = next(ln for ln in rate([night, second]).lines if ln.member == 1 and ln.seq == 2)
+    # Alice (100) against Bob (50): par 50 + 100 - 50 = 100; lost: actual 0; weight 1/2.
+    assert (line.par, line.actual, line.weight, line.new) == (100, 0, 0.5, 50)
+
+
+@pytest.fixture
+def rated_season(club, make_season, bmja_version):
+    season = make_season(bmja_version, seed=11, nights=5, hands=5)
+    rating_store.turn_on(club)
+    return season
+
+
+def page_lines(client, club, member) -> list[tuple[str, float]]:
+    page = client.get(f"/clubs/{club.slug}/history/players/{member.pk}/").content.decode()
+    return [(d, float(v)) for d, v in re.findall(r'data-date="([\d-]+)" data-new="([-\d.]+)"', page)]
+
+
+def test_the_worked_calculation_on_the_page_equals_an_independent_one(
+        client_as, club, rated_season, members):
+    client = client_as("member")
+    expected = independent(club.pk)
+    assert len(expected) >= 6
+    for member in members:
+        shown = page_lines(client, club, member)
+        want = [(d.isoformat(), round(g, 4)) for d, g in expected.get(member.pk, [])]
+        assert [(d, round(g, 4)) for d, g in shown] == want, member
+
+
+def test_a_correction_changes_the_lines_after_it_and_nothing_before(
+        client_as, club, rated_season, users):
+    dates = sorted(set(RatingLine.objects.filter(club=club).values_list("date", flat=True)))
+    before = {(m, t): (d, new) for m, t, d, new in
+              RatingLine.objects.values_list("member_id", "table_id", "date", "new")}
+    middle = dates[2]
+    table = ClubSession.objects.get(club=club, date=middle).tables.get(number=1)
+    last = min(NightResult.objects.filter(table=table), key=lambda n: n.net)
+    hand = Hand.objects.filter(table=table).order_by("number").first()
+    seat_wind = HandResult.objects.get(hand=hand, seat_id=last.seat_id).seat_wind
+    # The night's last player wins a limit hand: their place at the table changes.
+    entry = {"winner": seat_wind, "win_from": "wall", "discarder": None,
+             "seats": {w: {"score": 1000 if w == seat_wind else 0}
+                       for w in HandResult.objects.filter(hand=hand).values_list("seat_wind", flat=True)}}
+    correct_hand(hand, entry, users["scorer"])
+    assert NightResult.objects.get(seat_id=last.seat_id).place == 1
+    rating_store.ensure_fresh(club)
+    after = {(m, t): (d, new) for m, t, d, new in
+             RatingLine.objects.values_list("member_id", "table_id", "date", "new")}
+    assert set(after) == set(before)
+    assert all(after[k] == before[k] for k in before if before[k][0] < middle)
+    changed = {k for k in before if after[k] != before[k]}
+    assert changed and all(before[k][0] >= middle for k in changed)
+    expected = independent(club.pk)
+    for (member, _table), (date, new) in after.items():
+        assert round(new, 6) in [round(g, 6) for d, g in expected[member] if d == date]
+
+
+def test_the_lines_do_not_depend_on_the_order_of_storage(club, other_club, bmja_version, users):
+    """Two clubs with the same nights, stored in opposite orders (and on one date two nights
+    at different tables for the same members): the same lines, member by member."""
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+    plan = []
+    rng = random.Random(5)
+    for week in range(6):
+        date = dt.date(2025, 1, 6) + dt.timedelta(weeks=week)
+        people = rng.sample(names, 4)
+        plan.append((date, 1, people, rng.randrange(1000)))
+        if week == 3:  # an afternoon and an evening the same day
+            plan.append((date, 2, rng.sample(names, 3) + ["Visitor"], rng.randrange(1000)))
+    lines = {}
+    for club_, order in ((club, plan), (other_club, list(reversed(plan)))):
+        members = {n: Member.objects.create(club=club_, display_name=n) for n in names}
+        for date, session_no, people, seed in order:
+            session = ClubSession.objects.create(club=club_, date=date,
+                                                 house_rule_version=bmja_version,
+                                                 notes=str(session_no))
+            table = seat_table(session, 1, [members.get(p, p) for p in people])
+            play_hands(table, users["scorer"], random.Random(seed), 4)
+        rating_store.turn_on(club_)
+        lines[club_.pk] = sorted(
+            (m, d.isoformat(), round(new, 9)) for m, d, new in RatingLine.objects.filter(
+                club=club_).values_list("member__display_name", "date", "new"))
+    assert lines[club.pk] == lines[other_club.pk]
+    assert len(lines[club.pk]) == 6 * 4 + 3
+
+
+def test_hidden_ratings_and_the_rating_table(client_as, club, rated_season, members, users):
+    client = client_as("member")
+    page = client.get(f"/clubs/{club.slug}/history/rating/").content.decode()
+    rated = [m for m in members if RatingLine.objects.filter(member=m).exists()]
+    assert all(m.display_name in page for m in rated)
+    RatingPrivacy.objects.create(member=rated[0], hidden=True)
+    page = client.get(f"/clubs/{club.slug}/history/rating/").content.decode()
+    assert f">{rated[0].display_name}</a>" not in page
+    player = client.get(f"/clubs/{club.slug}/history/players/{rated[0].pk}/").content.decode()
+    assert "keeps their rating private" in player and "rating-lines" not in player
+    # The member who hides it still sees their own, and may show it again.
+    own = Member.objects.get(club=club, user=users["member"])
+    answer = client.post(f"/clubs/{club.slug}/history/players/{own.pk}/privacy/", {"hidden": "1"})
+    assert answer.status_code == 302 and RatingPrivacy.objects.get(member=own).hidden
+    answer = client.post(f"/clubs/{club.slug}/history/players/{rated[1].pk}/privacy/",
+                         {"hidden": "1"}, follow=True)
+    assert "Only the member themselves" in answer.content.decode()
+    assert not RatingPrivacy.objects.filter(member=rated[1]).exists()
+
+
+def test_snapshots_are_frozen(client_as, club, rated_season, users):
+    client = client_as("admin")
+    last = RatingLine.objects.filter(club=club).order_by("-date").first().date
+    answer = client.post(f"/clubs/{club.slug}/history/rating/snapshots/", {"as_of": last},
+                         follow=True)
+    assert "Snapshot of the rating as of" in answer.content.decode()
+    from history.models import RatingSnapshot
+
+    snap = RatingSnapshot.objects.get()
+    rows = snap.data["rows"]
+    assert rows and rows == [{**r, "last": r["last"].isoformat()}
+                             for r in rating_store.table_as_of(club, last)]
+    RatingLine.objects.filter(club=club).delete()
+    page = client.get(f"/clubs/{club.slug}/history/rating/snapshots/{snap.pk}/").content.decode()
+    assert rows[0]["name"] in page
+    assert client_as("member").post(
+        f"/clubs/{club.slug}/history/rating/snapshots/").status_code == 403
+
+
+def test_a_new_night_counts_when_next_read(client_as, club, rated_season, members, users,
+                                           bmja_version):
+    before = RatingLine.objects.filter(club=club).count()
+    session = ClubSession.objects.create(club=club, season=rated_season,
+                                         date=dt.date(2026, 6, 1), house_rule_version=bmja_version)
+    table = seat_table(session, 1, members[:4])
+    play_hands(table, users["scorer"], random.Random(1), 3)
+    client_as("member").get(f"/clubs/{club.slug}/history/rating/")
+    assert RatingLine.objects.filter(club=club).count() == before + 4
+
+
+@pytest.mark.parametrize("role, status", [("anonymous", 302), ("outsider", 404),
+                                          ("member", 200), ("scorer", 200), ("admin", 200)])
+def test_who_may_see_the_rating_and_player_pages(client_as, club, members, role, status):
+    client = client_as(role)
+    assert client.get(f"/clubs/{club.slug}/history/rating/").status_code == status
+    assert client.get(f"/clubs/{club.slug}/history/players/{members[0].pk}/").status_code == status
+    settings_status = {"member": 403, "scorer": 403, "admin": 200}.get(role, status)
+    assert client.get(f"/clubs/{club.slug}/history/rating/settings/").status_code == settings_status
+
+
+def test_a_published_club_shows_them_to_anyone(client, club, members):
+    club.published = True
+    club.save()
+    assert client.get(f"/clubs/{club.slug}/history/rating/").status_code == 200
+    assert client.get(f"/clubs/{club.slug}/history/players/{members[0].pk}/").status_code == 200
+
+
+def test_settings_turn_it_on_and_off(client_as, club, make_season, bmja_version):
+    make_season(bmja_version, seed=2, nights=2, hands=3)
+    client = client_as("admin")
+    answer = client.post(f"/clubs/{club.slug}/history/rating/settings/",
+                         {"enabled": "on", "provisional_nights": 4, "min_weight": 5,
+                          "guest_grade": 50})
+    assert answer.status_code == 400 and "from 0.01 to 1" in answer.content.decode()
+    client.post(f"/clubs/{club.slug}/history/rating/settings/",
+                {"enabled": "on", "provisional_nights": 4, "min_weight": 0.2, "guest_grade": 45})
+    assert RatingLine.objects.filter(club=club).exists()
+    client.post(f"/clubs/{club.slug}/history/rating/settings/",
+                {"provisional_nights": 4, "min_weight": 0.2, "guest_grade": 45})
+    assert not RatingLine.objects.filter(club=club).exists()
+
+
+def test_the_pages_queries_do_not_grow_with_history(client_as, club, make_season, bmja_version,
+                                                    members):
+    client = client_as("member")
+    counts = []
+    for seed, nights in ((1, 2), (2, 5)):
+        make_season(bmja_version, seed=seed, nights=nights, hands=4)
+        rating_store.turn_on(club)
+        for url in (f"/clubs/{club.slug}/history/rating/",
+                    f"/clubs/{club.slug}/history/players/{members[0].pk}/"):
+            client.get(url)  # the first read may recompute
+            with CaptureQueriesContext(connection) as ctx:
+                assert client.get(url).status_code == 200
+            counts.append(len(ctx.captured_queries))
+        ClubSession.objects.filter(club=club).delete()
+    assert counts[:2] == counts[2:], counts
