@@ -8,10 +8,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.permissions import visible_clubs
 from compare import runs
 from compare.exports import comparison_sheets
 from compare.hand_compare import compare_score, compare_settle
@@ -19,6 +19,12 @@ from compare.models import Comparison
 from compare.rule_choice import chosen_rules
 from compare.rule_diff import compare_rules
 from compare.scope import ScopeError, resolve_scope
+from compare.visibility import (
+    NOT_A_MEMBER,
+    check_rules_for_club,
+    may_start,
+    readable_comparisons,
+)
 from exports import EXPORTERS, UnknownFormat, download
 from scoring.api import EXAMPLE_HAND
 from settlements.api import EXAMPLE_BODY
@@ -171,7 +177,13 @@ class ComparisonCreateSerializer(serializers.Serializer):
     to = serializers.DateField(required=False)
     background = serializers.BooleanField(
         required=False, allow_null=True, default=None,
-        help_text="Run on the background workers (default: when above a couple of seconds).")
+        help_text="Run on the background workers (default: when above a couple of seconds). "
+                  "false is refused above COMPARE_INLINE_LIMIT hand-replays (hands x rules): "
+                  "such a comparison runs only in the background.")
+    shared = serializers.BooleanField(
+        required=False, default=False,
+        help_text="Show it on the club's public pages (a published club), not only to its "
+                  "members.")
 
 
 class ComparisonSerializer(serializers.ModelSerializer):
@@ -182,8 +194,9 @@ class ComparisonSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Comparison
-        fields = ["id", "title", "club", "scope", "rules", "status", "tables_total",
-                  "tables_done", "hands_total", "created", "finished", "stale", "report"]
+        fields = ["id", "title", "club", "scope", "rules", "status", "problem", "shared",
+                  "tables_total", "tables_done", "hands_total", "created", "finished", "stale",
+                  "report"]
 
     def get_tables_done(self, obj) -> int:
         return runs.progress(obj)[0]
@@ -199,18 +212,25 @@ class ComparisonPermission(permissions.BasePermission):
         return request.method in permissions.SAFE_METHODS or request.user.is_authenticated
 
 
+class ShareUsedUpSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="What is running and when to try again.")
+
+
 @extend_schema(tags=["compare"])
 class ComparisonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                         mixins.CreateModelMixin, viewsets.GenericViewSet):
-    """Recorded play replayed under several house rules. Anyone who may read the club's
-    sessions reads its comparisons; starting one needs a login. Large ones run on the
-    background workers: poll until ``status`` is ``done``."""
+    """Recorded play replayed under several house rules. The club's members read all its
+    comparisons and start them; the public of a published club reads those its members chose
+    to show (``shared``). Each person and each club has a share of the workers
+    (``COMPARE_USER_LIMIT``, ``COMPARE_CLUB_LIMIT`` running or queued at once; past it a
+    429). Large ones run on the background workers: poll until ``status`` is ``done`` (or
+    ``failed``, with ``problem``)."""
 
     serializer_class = ComparisonSerializer
     permission_classes = [ComparisonPermission]
 
     def get_queryset(self):
-        found = Comparison.objects.filter(club__in=visible_clubs(self.request.user))
+        found = readable_comparisons(self.request.user)
         if self.action == "list":
             found = found.defer("report", "rule_data")
         return found.select_related("club")
@@ -221,7 +241,12 @@ class ComparisonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @extend_schema(request=ComparisonCreateSerializer,
                    responses={201: ComparisonSerializer, 400: OpenApiResponse(
                        description="Field paths to messages, e.g. {\"season\": [\"No such season"
-                                   ", or not one you may see.\"]}")})
+                                   ", or not one you may see.\"]}"),
+                       403: OpenApiResponse(description="Not a member of the club whose play "
+                                                        "it compares."),
+                       429: OpenApiResponse(ShareUsedUpSerializer, description=(
+                           "You or the club already have as many comparisons running or "
+                           "queued as allowed; the sentence says so."))})
     def create(self, request):
         form = ComparisonCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -233,7 +258,17 @@ class ComparisonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             scope = resolve_scope(spec, request.user)
         except ScopeError as error:
             raise serializers.ValidationError(error.errors) from None
-        comparison = runs.start(scope, rules, request.user, data["background"])
+        if not may_start(request.user, scope.club):
+            raise PermissionDenied(NOT_A_MEMBER.format(club=scope.club.name))
+        check_rules_for_club(rules, scope.club)
+        try:
+            comparison = runs.start(scope, rules, request.user, data["background"],
+                                    shared=data["shared"])
+        except runs.TooLargeToWait as error:
+            raise serializers.ValidationError({"background": [str(error)]}) from None
+        except runs.ShareUsedUp as error:
+            return Response({"detail": str(error)}, status=status.HTTP_429_TOO_MANY_REQUESTS,
+                            headers={"Retry-After": "60"})
         return Response(ComparisonSerializer(comparison).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -262,14 +297,19 @@ class ComparisonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         except UnknownFormat as error:
             raise serializers.ValidationError({"as": [str(error)]}) from None
 
-    @extend_schema(request=None, responses={202: ComparisonSerializer})
+    @extend_schema(request=None, responses={
+        202: ComparisonSerializer,
+        403: OpenApiResponse(description="Not a member of the comparison's club.")})
     @action(detail=True, methods=["post"])
     def resume(self, request, pk=None):
-        """Queue again every table not yet stored (after a worker was stopped). Harmless when
-        the tables are still being worked on: a table is stored once."""
+        """Queue workers for the tables not yet stored (the sweep does this by itself within
+        a minute of a worker dying). Idempotent: what is already queued or being replayed is
+        not queued again, and a table is stored once."""
         comparison = self.get_object()
         if not request.user.is_authenticated:
             raise Http404
+        if not may_start(request.user, comparison.club):
+            raise PermissionDenied(NOT_A_MEMBER.format(club=comparison.club.name))
         runs.enqueue(comparison)
         comparison.refresh_from_db()
         return Response(ComparisonSerializer(comparison).data, status=status.HTTP_202_ACCEPTED)

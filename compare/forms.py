@@ -75,10 +75,15 @@ class RecordedPlayForm(forms.Form):
     end = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}))
     rules = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple, help_text=how_many(
         "the first one ticked is the yardstick for changes of place."))
+    shared = forms.BooleanField(
+        required=False, label="Show it to everyone",
+        help_text="The club's pages are public: without this, only members see the comparison.")
 
     def __init__(self, *args, club, slugs: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
+        if not club.published:
+            del self.fields["shared"]  # only members see anything of the club
         self.fields["season"].queryset = Season.objects.filter(club=club).select_related(
             "club").order_by("-start")  # a season names its club
         self.fields["session"].queryset = ClubSession.objects.filter(club=club).order_by(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -23,7 +24,13 @@ from compare.rule_choice import chosen_rules
 from compare.rule_diff import compare_rules
 from compare.scope import ScopeError, resolve_scope
 from compare.table_hand import recorded_hand_under_rules, under_rules
-from compare.visibility import visible_slugs
+from compare.visibility import (
+    NOT_A_MEMBER,
+    check_rules_for_club,
+    may_start,
+    readable_comparisons,
+    visible_slugs,
+)
 from exports import UnknownFormat, download
 from play import HandInputError
 
@@ -124,32 +131,46 @@ def entry_page(request, club, club_session, table):
 
 @club_page(READ)
 def club_compare_page(request, club):
-    """Start a comparison of a season, a night or dates; the club's earlier comparisons."""
+    """Start a comparison of a season, a night or dates (the club's members); the club's
+    earlier comparisons (to the public of a published club, those its members chose to show)."""
     slugs = visible_slugs(request.user)
+    member = may_start(request.user, club)
     form = RecordedPlayForm(request.POST or None, club=club, slugs=slugs)
-    problems = []
+    problems, code = [], 200
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"/accounts/login/?next={request.path}")
-        if form.is_valid():
+        code = 400
+        if not member:
+            problems, code = [NOT_A_MEMBER.format(club=club.name)], 403
+        elif form.is_valid():
             try:
                 rules = chosen_rules(form.cleaned_data["rules"], request.user)
                 scope = resolve_scope(form.scope(), request.user)
+                check_rules_for_club(rules, club)
+                comparison = runs.start(scope, rules, request.user,
+                                        shared=form.cleaned_data.get("shared", False))
             except serializers.ValidationError as error:
                 problems = _messages(error)
             except ScopeError as error:
                 problems = [str(error)]
+            except runs.ShareUsedUp as error:
+                problems, code = [str(error)], 429
             else:
-                comparison = runs.start(scope, rules, request.user)
                 return redirect("comparison", comparison.pk)
-    earlier = Comparison.objects.filter(club=club).defer("report", "rule_data")[:30]
-    return render(request, "compare/club.html", {
-        "club": club, "form": form, "problems": problems, "earlier": earlier},
-        status=400 if request.method == "POST" else 200)
+    earlier = (readable_comparisons(request.user).filter(club=club)
+               .defer("report", "rule_data")[:30])
+    response = render(request, "compare/club.html", {
+        "club": club, "form": form, "problems": problems, "earlier": earlier,
+        "member": member}, status=code)
+    if code == 429:
+        response["Retry-After"] = "60"
+    return response
 
 
 def _comparison(request, pk) -> Comparison:
-    comparison = get_object_or_404(Comparison.objects.select_related("club"), pk=pk)
+    comparison = get_object_or_404(
+        readable_comparisons(request.user).select_related("club"), pk=pk)
     if not can_view_club(request.user, comparison.club):
         raise Http404("No such comparison.")
     return comparison
@@ -159,7 +180,8 @@ def comparison_page(request, pk):
     comparison = _comparison(request, pk)
     done, total = runs.progress(comparison)
     context = {"comparison": comparison, "club": comparison.club, "done": done, "total": total,
-               "stale": runs.is_stale(comparison), "formats": ("csv", "xlsx", "json")}
+               "stale": runs.is_stale(comparison), "formats": ("csv", "xlsx", "json"),
+               "member": may_start(request.user, comparison.club)}
     report = comparison.report
     if report is not None:
         context["panels"] = panels(report, comparison.rule_data)
@@ -175,9 +197,14 @@ def comparison_page(request, pk):
 @require_POST
 def resume_page(request, pk):
     comparison = _comparison(request, pk)
+    if not may_start(request.user, comparison.club):
+        raise PermissionDenied(NOT_A_MEMBER.format(club=comparison.club.name))
     queued = runs.enqueue(comparison)
-    messages.success(request, f"{queued} table(s) queued again." if queued
-                     else "Every table was already in: the report is written.")
+    comparison.refresh_from_db()
+    messages.success(request, "The report is written." if comparison.report is not None
+                     else f"{queued} worker task(s) queued for the unfinished tables." if queued
+                     else "Every unfinished table is already queued or being replayed: "
+                          "nothing was queued again.")
     return redirect("comparison", comparison.pk)
 
 

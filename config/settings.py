@@ -247,6 +247,19 @@ AXES_IPWARE_META_PRECEDENCE_ORDER = (
     ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if NUM_PROXIES else ("REMOTE_ADDR",)
 )
 
+# -- Comparisons of recorded play: each user's and club's share of the background workers ------
+# Comparisons running or queued at once, per signed-in user and per club (past them a 429 with
+# a sentence, or a form error); above COMPARE_INLINE_LIMIT hand-replays (hands x rules) a
+# comparison runs only on the background workers. A worker renews its lease on the tables it
+# replays after each one; a lease older than COMPARE_LEASE_SECONDS is a worker that died, and
+# the sweep (every COMPARE_SWEEP_SECONDS while comparisons are unfinished) queues its tables
+# again.
+COMPARE_USER_LIMIT = env_int("COMPARE_USER_LIMIT", 3)
+COMPARE_CLUB_LIMIT = env_int("COMPARE_CLUB_LIMIT", 10)
+COMPARE_INLINE_LIMIT = env_int("COMPARE_INLINE_LIMIT", 5000)
+COMPARE_LEASE_SECONDS = env_int("COMPARE_LEASE_SECONDS", 30)
+COMPARE_SWEEP_SECONDS = env_int("COMPARE_SWEEP_SECONDS", 10)
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mah-jong club scores",
     "DESCRIPTION": (

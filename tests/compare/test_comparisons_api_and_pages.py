@@ -101,7 +101,8 @@ def test_a_running_comparison_shows_its_progress(client, demo, demo_scorer):
     from compare.scope import resolve_scope
 
     scope = resolve_scope({"session": demo["session"].pk}, demo_scorer)
-    comparison = runs.start(scope, chosen_rules(RULES, demo_scorer), demo_scorer, background=True)
+    comparison = runs.start(scope, chosen_rules(RULES, demo_scorer), demo_scorer, background=True,
+                            shared=True)
     text = client.get(f"/compare/{comparison.pk}/").content.decode()
     assert '<progress max="1" value="0"' in text and "0 of 1 tables" in text
 

@@ -70,7 +70,9 @@ class Command(BaseCommand):
             if comparison is None:
                 raise CommandError(f"No comparison {resume!r}: give the id the page or API shows.")
             queued = runs.enqueue(comparison)
-            self.stdout.write(f"{queued} table(s) queued again for comparison {comparison.pk}.")
+            self.stdout.write(f"{queued} worker task(s) queued for the unfinished tables of "
+                              f"comparison {comparison.pk} (none for what is already queued or "
+                              "being replayed).")
             return
         spec = ({"season": season} if season is not None else {"session": session}
                 if session is not None else {"table": table} if table is not None
