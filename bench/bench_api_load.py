@@ -2,7 +2,11 @@
 
 Each request is a full recording: the winner's hand given as tiles (scored by the engine), the
 others' agreed scores, settled, written (hand, entries, derived results, table state) in one
-transaction, answered with every seat's score, the payments and the running totals.
+transaction, answered with every seat's score, the payments and the running totals. The hands
+are distinct (``bench/distinct_hands.py``, ``--bodies`` a table, in order at each table: wall
+games, the goulash after them, kongs, chows, flowers), so the engine scores a new hand each
+time as at a club, not the one hand its memos already hold (issue #27; before, every request
+sent 004 Sheet 19 hand 1 again).
 
     .venv/bin/python bench/bench_api_load.py --db postgres
     .venv/bin/python bench/bench_api_load.py --db sqlite
@@ -76,19 +80,6 @@ for n in range(1, TABLES + 1):
 print(json.dumps({"token": issue(user, "bench")[1], "tables": tables}))
 """
 
-# 004 Sheet 19 hand 1 (864), the winner's tiles; the three others give agreed scores.
-WINNER = {
-    "melds": [
-        {"kind": "pung", "tile": "b1"},
-        {"kind": "pung", "tile": "dr"},
-        {"kind": "kong", "tile": "b9"},
-    ],
-    "concealed": ["b6", "b6", "b6", "we", "we"],
-    "bonus": ["f2"],
-    "win": {"tile": "we", "from": "discard"},
-}
-
-
 def bare_app():
     """gunicorn ``bench_api_load:bare_app()``: the project's settings with one bare endpoint,
     POST /bare/ (token auth, validate, insert an audit row, answer 201)."""
@@ -123,14 +114,28 @@ def bare_body(table: int, i: int) -> bytes:
                        "note": f"table {table}"}).encode()
 
 
+def hand_bodies(tables: list[int], count: int, workdir: Path) -> dict[int, list[bytes]]:
+    """``count`` distinct hands for each table, as request bodies, also written one a line to
+    ``bodies-<table>.txt`` in ``workdir`` for record_hands.lua. One list cut in turns, so no
+    winning hand is sent twice anywhere in the run."""
+    sys.path.insert(0, str(REPO))
+    from bench.distinct_hands import distinct_entries
+
+    entries = distinct_entries(count * len(tables), seed=6)
+    bodies = {}
+    for k, table in enumerate(tables):
+        bodies[table] = [json.dumps({"table": table, **e}, separators=(",", ":")).encode()
+                         for e in entries[k * count:(k + 1) * count]]
+        (workdir / f"bodies-{table}.txt").write_bytes(b"\n".join(bodies[table]) + b"\n")
+    return bodies
+
+
+BODIES: dict[int, list[bytes]] = {}
+
+
 def body(table: int, i: int) -> bytes:
-    winner, discarder = ("S", "W") if i % 2 else ("N", "E")
-    seats = {w: {"score": (12, 36, 0, 8)[k]} for k, w in enumerate("ESWN")}
-    seats[winner] = WINNER
-    return json.dumps({
-        "table": table, "winner": winner, "discarder": discarder, "win_from": "discard",
-        "seats": seats,
-    }).encode()
+    hands = BODIES[table]
+    return hands[i % len(hands)]
 
 
 def database(kind: str, workdir: Path, name: str = "mahjong_bench") -> str:
@@ -155,6 +160,7 @@ def server_env(url: str) -> dict:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "SECURE_SSL_REDIRECT": "0",
         "LOG_LEVEL": "ERROR",
+        "APP_LOG_LEVEL": "WARNING",  # not a line a hand on the bench's terminal
         # Many requests from one scorer's token: measure recording, not the throttle (its
         # 1,200/min per user would refuse most of them). API_THROTTLE=1 measures with it.
         "API_THROTTLE": os.environ.get("API_THROTTLE", "0"),
@@ -283,9 +289,11 @@ def run_wrk(args, setup, seconds: float, baseline: bool, port: int) -> dict:
     cmd = ["wrk", "-t", str(args.clients), "-c", str(args.clients), "-d", f"{max(1, round(seconds))}s",
            "--timeout", "30s", "-s", str(script), f"http://127.0.0.1:{port}", "--",
            setup["token"], ",".join(map(str, setup["tables"])),
-           "bare" if baseline else "hands"]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
-    result = json.loads(out.strip().splitlines()[-1])
+           "bare" if baseline else "hands", str(setup["bodies_dir"])]
+    done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    if done.stderr.strip():
+        print(f"wrk: {done.stderr.strip()[:500]}")  # a script error, or the server's refusals
+    result = json.loads(done.stdout.strip().splitlines()[-1])
     result["errors"] = result.pop("non_2xx") + result.pop("socket_errors")
     result["error_kinds"] = []
     return result
@@ -322,7 +330,10 @@ class Server:
         return result
 
     def warm_up(self, setup: dict) -> None:
-        run_wrk(self.args, setup, max(1.0, self.args.warmup / 10), self.baseline, self.port)
+        # A worker's first requests import and prepare what later ones reuse: on a busy 2-core
+        # machine 5 s or more. A warm-up shorter than that left every timed request waiting
+        # (wrk counted 0).
+        run_wrk(self.args, setup, max(10.0, self.args.warmup / 2), self.baseline, self.port)
 
     def stop(self) -> None:
         stop_server(self.process)
@@ -336,9 +347,12 @@ def main() -> None:
                         default="wrk" if shutil.which("wrk") else "python",
                         help="the load generator (default: wrk where it is installed)")
     parser.add_argument("--hands", type=int, default=1000, help="per client (python client)")
+    parser.add_argument("--bodies", type=int, default=6000,
+                        help="distinct hands a table (sent in order; a longer run wraps round)")
     parser.add_argument("--seconds", type=float, default=20, help="timed run")
     parser.add_argument("--warmup", type=int, default=20,
-                        help="hands per client before timing (wrk: seconds / 10 of warm-up)")
+                        help="hands per client before timing (wrk: seconds / 2 of warm-up, "
+                             "at least 10)")
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"])
     parser.add_argument("--threads", type=int, default=2)
@@ -361,6 +375,8 @@ def main() -> None:
     workdir = Path(tempfile.mkdtemp(prefix="bench-api-"))
     env = server_env(database(args.db, workdir, args.db_name))
     setup = prepare(env, args.clients)
+    BODIES.update(hand_bodies(setup["tables"], args.bodies, workdir))
+    setup["bodies_dir"] = workdir
     server_kind = args.worker_class + (f" x{args.threads} threads" if args.worker_class ==
                                        "gthread" else "")
     print(f"database {args.db}; gunicorn {args.workers} workers ({server_kind}); "

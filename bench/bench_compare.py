@@ -3,14 +3,17 @@
     flock /tmp/bench.lock .venv/bin/python bench/bench_compare.py [--nights 200] [--db sqlite]
 
 Makes a fresh database (an SQLite file in a temporary folder, or PostgreSQL
-``mahjong_compare_bench``), loads the demo club and generates a season of
-nights x 4 tables x 24 hands from the demo night's hands (tiles and agreed scores, wall games,
-goulash hands, one hand in 40 voided). Then, side by side in one run:
+``mahjong_compare_bench``), loads the demo club and records a season of nights x 4 tables x 24
+hands under bmja through the recording service, every hand distinct
+(``bench/distinct_hands.py``: each winner's hand as tiles, wall games and the goulash after
+them; issue #27: the season used to repeat the demo night's twelve hands, so the engine's memos
+answered almost every replay). Then, side by side in one run:
 
 1. replay rate: the comparison's own path for every table (load the rows, replay under each
    rule with ``play.replay``, build the table's part of the report) against the engines alone
-   (``play.compute_hand`` on the same hands, already in memory, under the same rules), alternately;
-   target: the replay costs at most 2x;
+   (``play.compute_hand`` on the same hands, already in memory, under the same rules), alternately
+   (who goes first too), each from the engine's memos emptied; target: the replay costs at most
+   2x;
 2. background workers: the whole comparison queued and run by 1 and by 2 ``manage.py db_worker``
    processes, alternately, with each worker's peak memory (target: 2 workers <= 0.6 of one's
    time; under 150 MB per worker);
@@ -33,6 +36,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 # A benchmark makes many requests a minute: the API's throttles (issue #13) would refuse them.
 os.environ.setdefault("API_THROTTLE", "0")
+# One log record a hand recorded is the operator's; here it would bury the figures.
+os.environ.setdefault("APP_LOG_LEVEL", "WARNING")
 
 RULES = ["bmja", "guide", "balsall-common", "west-wind-goulash", "bmja-west-wind"]
 
@@ -53,15 +58,54 @@ def setup(args):
     from django.core.management import call_command
 
     from clubs.models import Club
-    from tests.compare.factory import make_nights
 
     call_command("migrate", verbosity=0)
     call_command("load_demo", allow_production=True, verbosity=0)
     t = time.perf_counter()
-    season = make_nights(Club.objects.get(slug="demo"), args.nights, 4, 24)
-    print(f"season: {args.nights} nights x 4 tables x 24 hands, made in "
+    season = record_nights(Club.objects.get(slug="demo"), args.nights, 4, 24)
+    print(f"season: {args.nights} nights x 4 tables x 24 distinct hands, recorded in "
           f"{time.perf_counter() - t:.1f} s")
     return season
+
+
+def record_nights(club, nights: int, tables: int, hands: int):
+    """A season of distinct hands recorded as a scorer records them (so stored and replayed
+    alike), members moving between tables from night to night."""
+    import datetime as dt
+
+    from bench.distinct_hands import distinct_entries
+    from clubs.models import ClubSession, Member, Season, Seat, Table
+    from clubs.recording import record_hand
+    from houserules.sync import ensure_builtin_house_rules
+
+    bmja = ensure_builtin_house_rules()["bmja"]
+    members = list(Member.objects.filter(club=club).order_by("pk"))
+    season = Season.objects.create(club=club, name="Generated season", start=dt.date(2030, 1, 1))
+    entries = iter(distinct_entries(nights * tables * hands, seed=16))
+    for night in range(nights):
+        session = ClubSession.objects.create(club=club, season=season, house_rule_version=bmja,
+                                             date=dt.date(2030, 1, 1) + dt.timedelta(days=night))
+        for t in range(tables):
+            table = Table.objects.create(session=session, number=t + 1)
+            for p in range(4):
+                Seat.objects.create(table=table, position=p, starting_wind="ESWN"[p],
+                                    member=members[(night + t * 4 + p) % len(members)])
+            for _ in range(hands):
+                record_hand(table, next(entries), None)
+    return season
+
+
+def cold() -> None:
+    """Empty the scoring engine's memos, so a repeat scores the hands again instead of reading
+    the answers the repeat before left (whatever caches this version of the engine keeps)."""
+    import scoring.engine as engine
+
+    memo = getattr(engine, "memo", None)
+    if memo is not None and hasattr(memo, "clear_all"):
+        memo.clear_all()
+    for name in ("clear_caches", "cache_clear"):
+        if callable(getattr(engine, name, None)):
+            getattr(engine, name)()
 
 
 def replay_rate(season, repeats: int) -> None:
@@ -106,8 +150,10 @@ def replay_rate(season, repeats: int) -> None:
                 compare_table(table, rules)
 
     timings = {"engines": [], "replay": []}
-    for _ in range(repeats):
-        for name, fn in (("engines", engines), ("replay", comparison)):
+    sides = [("engines", engines), ("replay", comparison)]
+    for repeat in range(repeats):
+        for name, fn in sides if repeat % 2 == 0 else sides[::-1]:  # alternate who goes first
+            cold()  # each side from empty memos: every hand scored, as at a club
             t = time.perf_counter()
             fn()
             timings[name].append(time.perf_counter() - t)

@@ -1,6 +1,8 @@
 -- wrk script for bench_api_load.py: each connection (one per wrk thread) records hands at its
 -- own table, the same bodies as the Python client's body() and bare_body().
--- Arguments after "--": token, comma-separated table ids, "hands" or "bare".
+-- Arguments after "--": token, comma-separated table ids, "hands" or "bare", and the folder of
+-- bodies-<table>.txt: the table's distinct hands, one request body a line, sent in order
+-- (bench/distinct_hands.py; a run longer than the file wraps round to its first hand).
 
 local next_id = 0
 
@@ -9,11 +11,6 @@ function setup(thread)
   next_id = next_id + 1
 end
 
-local WINNER = '{"melds":[{"kind":"pung","tile":"b1"},{"kind":"pung","tile":"dr"},'
-  .. '{"kind":"kong","tile":"b9"}],"concealed":["b6","b6","b6","we","we"],"bonus":["f2"],'
-  .. '"win":{"tile":"we","from":"discard"}}'
-local AGREED = {E = 12, S = 36, W = 0, N = 8}
-
 function init(args)
   token, mode = args[1], args[3]
   local tables = {}
@@ -21,18 +18,16 @@ function init(args)
   table_id = tables[(id % #tables) + 1]
   headers = {["Authorization"] = "Token " .. token, ["Content-Type"] = "application/json"}
   i = 0
+  bodies = {}
+  if mode ~= "bare" then
+    for line in io.lines(args[4] .. "/bodies-" .. table_id .. ".txt") do
+      bodies[#bodies + 1] = line
+    end
+  end
 end
 
 local function hand_body(n)
-  local winner, discarder = "N", "E"
-  if n % 2 == 1 then winner, discarder = "S", "W" end
-  local seats = {}
-  for _, wind in ipairs({"E", "S", "W", "N"}) do
-    local hand = wind == winner and WINNER or ('{"score":' .. AGREED[wind] .. '}')
-    seats[#seats + 1] = '"' .. wind .. '":' .. hand
-  end
-  return '{"table":' .. table_id .. ',"winner":"' .. winner .. '","discarder":"' .. discarder
-    .. '","win_from":"discard","seats":{' .. table.concat(seats, ",") .. '}}'
+  return bodies[((n - 1) % #bodies) + 1]
 end
 
 function request()

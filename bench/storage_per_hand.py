@@ -27,6 +27,8 @@ sys.path.insert(0, str(ROOT))
 TABLES = ["clubs_hand", "clubs_handentry", "clubs_handresult", "league_nightresult",
           "clubs_table", "clubs_seat", "clubs_clubsession", "clubs_auditentry"]
 PER_TABLE = 24
+# One log record a hand recorded is the operator's; here it would bury the figures.
+os.environ.setdefault("APP_LOG_LEVEL", "WARNING")
 
 
 def main() -> None:
