@@ -314,5 +314,5 @@ LOGGING = {
     # What an operator follows (hands recorded and corrected, comparisons, backups, imports):
     # INFO unless APP_LOG_LEVEL says otherwise, whatever the libraries' level.
     "loggers": {app: {"level": os.environ.get("APP_LOG_LEVEL", "INFO")}
-                for app in ("clubs", "compare", "safekeeping", "league")},
+                for app in ("clubs", "compare", "safekeeping", "league", "history")},
 }

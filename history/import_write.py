@@ -4,6 +4,7 @@ cannot be written leaves the database as it was."""
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
 from django.db import transaction
 from django.db.models import Q
@@ -14,6 +15,9 @@ from clubs.models.choices import SessionStatus
 from history import night_rows
 from history.import_plan import Plan
 from history.models import ImportBatch, ImportedTable, ImportedTotal
+
+# Past seasons imported and undone: an operator's record of what arrived in a club's history.
+log = logging.getLogger(__name__)
 
 
 class ImportRefused(Exception):
@@ -139,6 +143,8 @@ def apply_plan(batch: ImportBatch, plan: Plan, user=None, *, version=None,
         batch.rows = []  # the record is now the totals; the draft's copy is not kept
         batch.save()
         _mark_rating_stale(club, min(n.date for n in plan.good_nights))
+    log.info("club %s: import %s (%s) written: %s; %d rows refused", batch.club_id, batch.pk,
+             batch.filename, made, len(plan.refusals))
     return made
 
 
@@ -172,6 +178,7 @@ def undo(batch: ImportBatch, user=None) -> dict:
         batch.save()
         if first:
             _mark_rating_stale(batch.club, first)
+    log.info("club %s: import %s undone: %s", batch.club_id, batch.pk, counts)
     return counts
 
 
