@@ -1,0 +1,164 @@
+""""Copy and adjust" as a form a club secretary fills in: every plain parameter of the house
+rule (limit, payments, doubles, dealing, the named readings) and every item's points and
+doubles (flowers and seasons among them), labelled in a club's words (``rule_diff.LABELS``),
+set to the rule being adjusted. Only what differs from the base becomes the copy's overrides,
+so the copy keeps following nothing but its own choices."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from django import forms
+from django.utils.text import slugify
+
+from compare.rule_diff import LABELS, SCHEMES, SECTIONS, item_words
+from houserules.text_limits import DESCRIPTION_MAX
+from scoring.engine import HouseRule
+
+# Wild tiles in a goulash: what the engine knows.
+WILD_TILES = [("b2", "the four 2 bamboo"), ("joker", "jokers added"), ("", "none")]
+INTRO = {
+    "scoring": "What a hand scores, and what it needs to go Mah Jong.",
+    "payment": "Who pays whom, and how much.",
+    "rotation": "Who deals next, and when the wind of the round moves on.",
+}
+
+
+def _field_for(key: str, kind: str, value: Any) -> forms.Field | None:
+    label = LABELS.get(key, key.split(".")[1].replace("_", " ").capitalize())
+    if kind == "bool":
+        return forms.BooleanField(required=False, label=label, initial=value)
+    if kind == "int":
+        return forms.IntegerField(label=label, min_value=0, max_value=1_000_000_000,
+                                  initial=value)
+    if kind == "int | None":
+        return forms.IntegerField(label=label, min_value=0, max_value=1_000_000_000,
+                                  required=False, initial=value,
+                                  help_text="Left empty: " + {
+                                      "scoring.limit": "no limit.",
+                                      "rotation.max_consecutive_dealer": "no maximum.",
+                                  }.get(key, "any number."))
+    if kind == "str" and key in SCHEMES:
+        return forms.ChoiceField(label=label, initial=value,
+                                 choices=[(k, v) for k, v in SCHEMES[key].items()])
+    if key == "scoring.wild_tiles":
+        return forms.ChoiceField(label=label, choices=WILD_TILES, required=False,
+                                 initial=value or "")
+    return None  # lists and fractions: kept as the base has them
+
+
+def _name(key: str) -> str:
+    return key.replace(".", "__")
+
+
+class AdjustRuleForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Name",
+                           help_text="As the club's pages and score sheets show it.")
+    description = forms.CharField(required=False, max_length=DESCRIPTION_MAX, label="Description",
+                                  widget=forms.Textarea(attrs={"rows": 3}),
+                                  help_text="What is different, in your own words.")
+
+    def __init__(self, *args, base: HouseRule, current: HouseRule, goulash_choices, new: bool,
+                 **kwargs):
+        super().__init__(*args, **kwargs)
+        self.base, self.current, self.new = base, current, new
+        if new:
+            self.fields["slug"] = forms.SlugField(
+                max_length=80, label="Short name",
+                help_text="Letters, digits and hyphens; it names the rule in the API and "
+                          "downloads.")
+        self.initial.setdefault("name", current.name)
+        self.initial.setdefault("description", current.description)
+        self.sections: list[tuple[str, str, list]] = []
+        for section, title in SECTIONS:
+            names = []
+            for f in fields(getattr(current, section)):
+                key = f"{section}.{f.name}"
+                field = _field_for(key, f.type, getattr(getattr(current, section), f.name))
+                if field is not None:
+                    self.fields[_name(key)] = field
+                    names.append(_name(key))
+            self.sections.append((title, INTRO[section], names))
+        self.fields["goulash_rule"] = forms.ChoiceField(
+            label=LABELS["goulash_rule"], required=False, initial=current.goulash_rule or "",
+            choices=[("", "This rule itself"), *goulash_choices])
+        self.items: list[tuple[str, str, str, str]] = []
+        for item in current.items:
+            if item.limit is not None:
+                continue  # special hands: a part of the limit, kept as the base has them
+            points, doubles = f"item__{item.code}__points", f"item__{item.code}__doubles"
+            self.fields[points] = forms.IntegerField(min_value=0, max_value=10_000,
+                                                     label="Points", initial=item.points)
+            self.fields[doubles] = forms.IntegerField(min_value=0, max_value=20,
+                                                      label="Doubles", initial=item.doubles)
+            self.items.append((item.wording, item_words(item), points, doubles))
+
+    def section_fields(self):
+        """(title, intro, bound fields) per section, for the template."""
+        return [(title, intro, [self[n] for n in names]) for title, intro, names in self.sections]
+
+    def item_fields(self):
+        return [(wording, now, self[p], self[d]) for wording, now, p, d in self.items]
+
+    def clean_slug(self):
+        return slugify(self.cleaned_data["slug"])[:80]
+
+    def overrides(self, keep: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The copy's overrides: what differs from the base, as ``apply_overrides`` takes.
+        ``keep``: the copy's overrides so far, whose changes this form does not show (a
+        minimum to go out, an item added or dropped) carry on as they were."""
+        data = self.cleaned_data
+        out: dict[str, Any] = _unshown(keep or {}, self)
+        for section, _title in SECTIONS:
+            base = getattr(self.base, section)
+            for f in fields(base):
+                name = _name(f"{section}.{f.name}")
+                if name not in self.fields:
+                    continue
+                value = data.get(name)
+                if f.name == "wild_tiles":
+                    value = value or None
+                if value != getattr(base, f.name):
+                    out.setdefault(section, {})[f.name] = value
+                elif f.name in out.get(section, {}):
+                    del out[section][f.name]
+        goulash = data.get("goulash_rule") or None
+        if goulash != self.base.goulash_rule:
+            out["goulash_rule"] = goulash
+        items: dict[str, dict] = {}
+        for item in self.current.items:
+            name = f"item__{item.code}__points"
+            if name not in self.fields or not self.base.has_item(item.code):
+                continue
+            was = self.base.item(item.code)
+            for attr in ("points", "doubles"):
+                value = data.get(f"item__{item.code}__{attr}")
+                if value is not None and value != getattr(was, attr):
+                    items.setdefault(item.code, {})[attr] = value
+        if items:
+            out.setdefault("items", {}).update(items)
+        return {k: v for k, v in out.items() if v != {}}
+
+
+def _unshown(keep: dict[str, Any], form: AdjustRuleForm) -> dict[str, Any]:
+    """The parts of ``keep`` the form has no field for."""
+    out: dict[str, Any] = {}
+    for key, value in keep.items():
+        if key in ("scoring", "payment", "rotation") and isinstance(value, dict):
+            rest = {k: v for k, v in value.items() if _name(f"{key}.{k}") not in form.fields}
+            if rest:
+                out[key] = rest
+        elif key == "items" and isinstance(value, dict):
+            rest = {code: change for code, change in value.items()
+                    if change is None or f"item__{code}__points" not in form.fields
+                    or set(change) - {"points", "doubles"}}
+            rest = {code: (change if change is None or f"item__{code}__points" not in form.fields
+                           else {k: v for k, v in change.items()
+                                 if k not in ("points", "doubles")})
+                    for code, change in rest.items()}
+            if rest:
+                out["items"] = rest
+        elif key not in ("name", "description", "goulash_rule"):
+            out[key] = value
+    return out
