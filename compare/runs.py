@@ -86,7 +86,7 @@ def session_rules(rule_data: list[dict]) -> list[SessionRules]:
 def comparison_rules(comparison_id) -> tuple[SessionRules, ...]:
     """A comparison's frozen rules, parsed once per process: its ``rule_data`` never changes
     (a pure function's cache). Keeping the same rule objects also keeps the scoring engine's
-    prepared plan of each rule (``scoring.engine.score.plan_for``, by identity) from one table
+    prepared plan of each rule (``scoring.engine.score.plan_for``, by the rule) from one table
     to the next: parsing and preparing five rules again for every table cost a worker more
     than replaying the table."""
     data = Comparison.objects.values_list("rule_data", flat=True).get(pk=comparison_id)

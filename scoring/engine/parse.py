@@ -8,10 +8,8 @@ every problem found.
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
-from . import memo
 from . import tiles as T
 from .errors import HandError, ProblemList
 from .hand import MELD_KINDS, WIN_SOURCES, Hand, Meld, Win
@@ -38,10 +36,6 @@ WIN_FLAGS = (
 
 def parse_hand(data: Any) -> Hand:
     """Build a ``Hand`` from the contract's JSON; raise ``HandError`` listing every problem."""
-    if data.__class__ is dict:
-        hand = _well_formed(data)
-        if hand is not None:
-            return hand
     problems = ProblemList()
     try:
         hand = _parse(data, problems)
@@ -110,122 +104,6 @@ def _parse(data: Any, problems: ProblemList) -> Hand | None:
         players=players,
     )
 
-
-def _known_codes(value) -> tuple[str, ...] | None:
-    """A list of tile codes in their canonical spelling; () for none, None for anything but a
-    list of at most MAX_TILES. An unknown code raises KeyError, one that is not a string
-    KeyError or TypeError."""
-    if value is None:
-        return ()
-    if value.__class__ is list and len(value) <= MAX_TILES:
-        return tuple(map(_SPELLINGS.__getitem__, value))
-    return None
-
-
-def _well_formed(data: dict) -> Hand | None:
-    """The common case read in one pass: every field present is of the right type and every
-    code known, as the contract's own examples are. None at the first doubt: ``_parse`` then
-    reads the hand field by field and says what is wrong."""
-    get = data.get
-    rules = get("rules")
-    seat = get("seat_wind")
-    prevailing = get("prevailing_wind")
-    if ((rules is not None and rules.__class__ is not str)
-            or seat.__class__ is not str or seat not in T.SEATS
-            or prevailing.__class__ is not str or prevailing not in T.SEATS):
-        return None
-    mahjong = get("mahjong", False)
-    goulash = get("goulash", False)
-    fishing = get("fishing", False)
-    for flag in (mahjong, goulash, fishing):
-        if flag is not True and flag is not False and flag is not None:
-            return None
-    spellings = _SPELLINGS
-    try:
-        concealed = _known_codes(get("concealed"))
-        bonus = _known_codes(get("bonus"))
-    except (KeyError, TypeError):  # an unknown code, or one that is not a string
-        return None
-    if concealed is None or bonus is None:
-        return None
-    raw = get("melds")
-    if raw is None:
-        melds = ()
-    elif raw.__class__ is list and len(raw) <= MAX_MELDS:
-        melds = []
-        for entry in raw:
-            if entry.__class__ is not dict or entry.get("tiles") is not None:
-                return None
-            kind, tile = entry.get("kind"), entry.get("tile")
-            concealed_, added = entry.get("concealed"), entry.get("added")
-            if not (kind.__class__ is str and tile.__class__ is str
-                    and (concealed_ is None or concealed_ is True or concealed_ is False)
-                    and (added is None or added is True or added is False)):
-                return None
-            meld = _AS_SENT.get((kind, tile, concealed_, added))
-            if meld is None:
-                if kind not in _KINDS or tile not in spellings:
-                    return None
-                meld = _new_meld(_KINDS[kind], spellings[tile], bool(concealed_), bool(added))
-                if len(_AS_SENT) < 8192:
-                    _AS_SENT[kind, tile, concealed_, added] = meld
-            melds.append(meld)
-        melds = tuple(melds)
-    else:
-        return None
-    players = get("players")
-    if players is not None and (type(players) is not int or not 2 <= players <= 5):
-        return None
-    raw_win = get("win")
-    if mahjong is True:
-        if raw_win.__class__ is not dict:
-            return None
-        tile = raw_win.get("tile")
-        source = raw_win.get("from", raw_win.get("source", "discard"))
-        if not ((tile is None or (tile.__class__ is str and tile in spellings))
-                and source.__class__ is str and source in WIN_SOURCES):
-            return None
-        flags = _NO_FLAGS
-        if len(raw_win) > 2:  # more than the tile and where it came from: a flag or more
-            flags = list(flags)
-            for name, value in raw_win.items():
-                at = _FLAG_AT.get(name)
-                if at is not None:
-                    if value is True:
-                        flags[at] = True
-                    elif value is not None and value is not False:
-                        return None
-        tile = spellings[tile] if tile is not None else None
-        # A win is shared by every hand going out the same way (frozen, like a meld), so
-        # that what is worked out of it (its facts, context.win_facts) is found by identity.
-        key = (tile, source, tuple(flags))
-        win = _WINS.get(key)
-        if win is None:
-            win = Win(tile, source, *flags)
-            if len(_WINS) < _WINS_KEPT:
-                _WINS[key] = win
-    elif raw_win is not None:
-        return None
-    else:
-        win = None
-    return Hand(seat, prevailing, mahjong is True, melds, concealed, bonus, win,
-                goulash is True, fishing is True, rules, players)
-
-
-# A well-formed meld by its fields as sent (kind and tile in any accepted spelling; the flags
-# true, false or null, already checked to be exactly those): its shared Meld.
-_AS_SENT: dict[tuple, Meld] = memo.table("parse: melds as sent")
-
-
-
-# A well-formed win by its tile, source and flags: its shared Win. A tile, four sources and
-# eight flags: bounded, but kept to a few thousand.
-_WINS: dict[tuple, Win] = memo.table("parse: wins")
-_WINS_KEPT = 4096
-
-
-_NO_FLAGS = (False,) * len(WIN_FLAGS)
-_FLAG_AT = {name: i for i, name in enumerate(WIN_FLAGS)}
 
 def _kind(value: Any) -> str:
     names = {dict: "an object", list: "a list", str: "a string", bool: "true/false",
@@ -323,26 +201,7 @@ def _melds(value: Any, problems: ProblemList) -> tuple[Meld, ...]:
     return tuple(melds)
 
 
-_KINDS = {v: k for k in MELD_KINDS for v in (k, k.upper(), k.capitalize())}
-
-
-def _is_flag(value: Any) -> bool:
-    return value is None or type(value) is bool
-
-
-@memo.cached(maxsize=4096)
-def _new_meld(kind: str, tile: str, concealed: bool, added: bool) -> Meld:
-    # Melds are immutable: one object serves every hand that declares the same set.
-    return Meld(kind=kind, tile=tile, concealed=concealed, added=added)
-
-
 def _meld(raw: Any, path: str, problems: ProblemList) -> Meld | None:
-    if type(raw) is dict and raw.get("tiles") is None:  # the common, well-formed case
-        kind, tile = raw.get("kind"), raw.get("tile")
-        concealed, added = raw.get("concealed"), raw.get("added")
-        if (type(kind) is str and kind in _KINDS and type(tile) is str and tile in _SPELLINGS
-                and _is_flag(concealed) and _is_flag(added)):
-            return _new_meld(_KINDS[kind], _SPELLINGS[tile], bool(concealed), bool(added))
     if not isinstance(raw, dict):
         problems.add(path, "wrong_type", f"A meld is an object such as {{\"kind\": \"pung\", "
                      f"\"tile\": \"b1\", \"concealed\": false}}, not {_kind(raw)}.")
@@ -374,21 +233,8 @@ def _meld(raw: Any, path: str, problems: ProblemList) -> Meld | None:
     return Meld(kind=kind, tile=tile, concealed=concealed, added=added, tiles=actual)
 
 
-# Win's fields after the tile and the source are the flags, in WIN_FLAGS' order, so a
-# well-formed win is built positionally.
-assert tuple(f.name for f in fields(Win))[2:] == WIN_FLAGS
-
 
 def _win(raw: Any, problems: ProblemList) -> Win | None:
-    if raw.__class__ is dict:  # the common, well-formed case: known codes, flags true/false
-        tile = raw.get("tile")
-        source = raw.get("from", raw.get("source", "discard"))
-        if ((tile is None or (tile.__class__ is str and tile in _SPELLINGS))
-                and source.__class__ is str and source in WIN_SOURCES):
-            flags = [raw.get(name) for name in WIN_FLAGS]
-            if all(v is None or v is True or v is False for v in flags):
-                return Win(_SPELLINGS[tile] if tile is not None else None, source,
-                           *[v is True for v in flags])
     if not isinstance(raw, dict):
         problems.add("win", "wrong_type", "'win' is an object such as {\"tile\": \"we\", "
                      f"\"from\": \"discard\"}}, not {_kind(raw)}.")

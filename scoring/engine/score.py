@@ -11,23 +11,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from . import memo
 from .arrange import arrangements as find_arrangements
 from .arrange import completions as find_completions
-from .arrange import valid_plain_arrangements
 from .context import (
     ScoringContext,
 )
 from .errors import HandError, Problem
 from .hand import Arrangement, Hand, Meld
-from .plan import (  # noqa: F401 - importable from here as before
+from .plan import (
     _ORDINARY,
     _SPECIAL,
-    _bad_arguments,
-    _Plan,
-    _set_facts,
-    _Side,
-    _Step,
+    Plan,
+    Step,
+    count_matches,
     limit_words,
     plan_for,
     short_name,
@@ -65,11 +61,7 @@ def _value(points: int, doubles: int, use_doubles: bool) -> int:
     return points * 2 ** doubles if use_doubles else points
 
 
-def _tally(plan: _Plan, params, counts: dict[int, int], arrangement: Arrangement) -> _Scored:
-    if plan.ordinary.issuperset(counts):
-        # Neither a special hand nor an item that replaces another: every match is kept, in
-        # the house rule's order, as the loop below would keep them.
-        return _ordinary(plan, params, counts, sorted(counts), arrangement, _NONE_DROPPED)
+def _tally(plan: Plan, params, counts: dict[int, int], arrangement: Arrangement) -> _Scored:
     values = plan.special_value
     replaces = plan.replaces
     role = plan.role
@@ -101,10 +93,12 @@ def _tally(plan: _Plan, params, counts: dict[int, int], arrangement: Arrangement
             and ordinary.key > limit_hand.key):
         return ordinary
     return limit_hand
+
+
 _NONE_DROPPED: frozenset[int] = frozenset()
 
 
-def _sums(plan: _Plan, counts: dict[int, int], indices: list[int]) -> tuple[int, int]:
+def _sums(plan: Plan, counts: dict[int, int], indices: list[int]) -> tuple[int, int]:
     """The points and the doubles of ``indices``' items, each times its matches."""
     worth, doubling = plan.points, plan.doubles
     points = doubles = 0
@@ -115,7 +109,7 @@ def _sums(plan: _Plan, counts: dict[int, int], indices: list[int]) -> tuple[int,
     return points, doubles
 
 
-def _ordinary(plan: _Plan, params, counts: dict[int, int], kept: list[int],
+def _ordinary(plan: Plan, params, counts: dict[int, int], kept: list[int],
               arrangement: Arrangement, dropped: frozenset[int]) -> _Scored:
     use_doubles = params.use_doubles
     points, doubles = _sums(plan, counts, kept)
@@ -139,7 +133,7 @@ def _capped(params, score: int, limit: str | None) -> tuple[int, str | None]:
     return score, limit
 
 
-def _capped_special(plan: _Plan, params, counts: dict[int, int], kept: list[int],
+def _capped_special(plan: Plan, params, counts: dict[int, int], kept: list[int],
                     arrangement: Arrangement, dropped: frozenset[int],
                     ordinary: _Scored) -> _Scored:
     """A special hand scored by doubles (Purity, 004 Sheet 23) whose item is capped at the
@@ -153,7 +147,7 @@ def _capped_special(plan: _Plan, params, counts: dict[int, int], kept: list[int]
     return limited if limited.score < ordinary.score else ordinary
 
 
-def _limit_hand(plan: _Plan, params, counts: dict[int, int], kept: list[int],
+def _limit_hand(plan: Plan, params, counts: dict[int, int], kept: list[int],
                 arrangement: Arrangement, special: int, dropped: frozenset[int],
                 value: int | None = None, words: str | None = None) -> _Scored:
     use_doubles = params.use_doubles
@@ -170,40 +164,31 @@ def _limit_hand(plan: _Plan, params, counts: dict[int, int], kept: list[int],
                    special, value, dropped)
 
 
-def _lines(plan: _Plan, scored: _Scored, use_doubles: bool) -> tuple[ScoreLine, ...]:
+def _lines(plan: Plan, scored: _Scored, use_doubles: bool) -> tuple[ScoreLine, ...]:
     if scored.lines is not None:
         return scored.lines
     out = []
     if scored.special >= 0:
-        line = plan.special_lines[scored.special]
-        if line is None or line.points != scored.special_value:  # not the plan's value: a line of its own
-            item = plan.items[scored.special]
-            line = ScoreLine(item.code, item.wording, scored.special_value, 0, 1)
-        out.append(line)
+        item = plan.items[scored.special]
+        out.append(ScoreLine(item.code, item.wording, scored.special_value, 0, 1))
     out.extend(_item_lines(plan, scored.counts, scored.kept, use_doubles))
     return tuple(out)
 
 
-def _item_lines(plan: _Plan, counts: dict[int, int], indices: Iterable[int],
+def _item_lines(plan: Plan, counts: dict[int, int], indices: Iterable[int],
                 use_doubles: bool) -> list[ScoreLine]:
     out = []
-    memo = plan.lines[use_doubles]
     for i in indices:
         n = counts[i]
-        line = memo[i].get(n)
-        if line is None:
-            item = plan.items[i]
-            points = n * item.points
-            doubles = n * item.doubles if use_doubles else 0
-            # A line is frozen, so the same one serves every hand that earns it.
-            line = memo[i][n] = (ScoreLine(item.code, item.wording, points, doubles, n)
-                                 if points or doubles else False)
-        if line:
-            out.append(line)
+        item = plan.items[i]
+        points = n * item.points
+        doubles = n * item.doubles if use_doubles else 0
+        if points or doubles:
+            out.append(ScoreLine(item.code, item.wording, points, doubles, n))
     return out
 
 
-def _codes(plan: _Plan, scored: _Scored) -> frozenset[str]:
+def _codes(plan: Plan, scored: _Scored) -> frozenset[str]:
     """Every item that matched and was not replaced, whatever it was worth."""
     codes = plan.codes
     if not scored.dropped:
@@ -211,7 +196,7 @@ def _codes(plan: _Plan, scored: _Scored) -> frozenset[str]:
     return frozenset(codes[i] for i in scored.counts if i not in scored.dropped)
 
 
-def _best(plan: _Plan, side: _Side, hand: Hand, rule: HouseRule,
+def _best(plan: Plan, side: tuple[Step, ...], hand: Hand, rule: HouseRule,
           arrangements: Iterable[Arrangement], is_winner: bool) -> _Scored:
     """The best-scoring arrangement. A Mah Jong read as a special shape counts only when one
     of the house rule's own special hands accepts it; when no reading is left, the hand is
@@ -221,7 +206,7 @@ def _best(plan: _Plan, side: _Side, hand: Hand, rule: HouseRule,
     refused: list[str] = []
     for arrangement in arrangements:
         ctx = ScoringContext(hand, rule, arrangement, is_winner)
-        counts = side.counts(ctx)
+        counts = count_matches(side, ctx)
         shape = arrangement.shape
         if is_winner and shape in SPECIAL_SHAPES and not _shape_accepted(plan, shape, counts):
             refused.append(shape)
@@ -236,11 +221,11 @@ def _best(plan: _Plan, side: _Side, hand: Hand, rule: HouseRule,
     return best
 
 
-def _shape_accepted(plan: _Plan, shape: str, counts: dict[int, int]) -> bool:
+def _shape_accepted(plan: Plan, shape: str, counts: dict[int, int]) -> bool:
     return any(i in counts and shape in shapes for i, shapes in plan.shape_items)
 
 
-def _shape_refusal(plan: _Plan, shapes: list[str]) -> str:
+def _shape_refusal(plan: Plan, shapes: list[str]) -> str:
     """Why a hand read only as special shapes is no Mah Jong under this house rule."""
     found = " or ".join(dict.fromkeys(SPECIAL_SHAPES[s] for s in shapes))
     wanted = sorted({plan.items[i].wording for i, accepted in plan.shape_items
@@ -255,7 +240,7 @@ def _shape_refusal(plan: _Plan, shapes: list[str]) -> str:
 
 # -- fishing (004 Sheets 21-29) ---------------------------------------------------------------
 
-def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
+def _fishing(hand: Hand, rule: HouseRule, plan: Plan, actual: _Scored,
              completions: Iterable[tuple[str, Sequence[Arrangement]]]
              ) -> tuple[_Scored, str] | None:
     """The part-score of a losing hand one tile short of a special hand, or None.
@@ -267,40 +252,20 @@ def _fishing(hand: Hand, rule: HouseRule, plan: _Plan, actual: _Scored,
     """
     best: tuple[_Scored, str] | None = None
     tried: set[str] = set()
-    loser = plan.loser
-    groups = plan.fishing_groups
-    # Completions read for pung hands and special shapes only each pass a gate: their facts
-    # are worked out at once, and the pung_hand gate read from them.
-    eager = plan.fishing_pungs_only
     for _tile, arrangements in completions:
         if len(tried) == len(plan.fishing):
             break  # every special hand found: nothing more to find
         for arrangement in arrangements:
             ctx = ScoringContext(hand, rule, arrangement, False)
-            facts = eager  # else worked out once a gate lets a special hand be asked
-            if eager:
-                _set_facts(ctx, loser.set_hits, loser.per_set_by_kind, loser.set_ident)
-            for gate, steps in groups:
-                if gate is not None and not getattr(ctx, gate):
+            for step in plan.fishing:
+                code = step.item.code
+                if code in tried or not step.count(ctx):
                     continue
-                for code, pre, step in steps:
-                    if code in tried:
-                        continue
-                    if not facts:
-                        _set_facts(ctx, loser.set_hits, loser.per_set_by_kind, loser.set_ident)
-                        facts = True
-                    if pre is not None and not pre(ctx):
-                        continue
-                    try:
-                        if not step.call(ctx):
-                            continue
-                    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-                        raise _bad_arguments(step, exc) from exc
-                    # A part-score does not depend on the tile that completes the hand.
-                    tried.add(code)
-                    candidate = _fishing_value(plan, step, rule.scoring, actual)
-                    if candidate is not None and (best is None or candidate.key > best[0].key):
-                        best = (candidate, code)
+                # A part-score does not depend on the tile that completes the hand.
+                tried.add(code)
+                candidate = _fishing_value(plan, step, rule.scoring, actual)
+                if candidate is not None and (best is None or candidate.key > best[0].key):
+                    best = (candidate, code)
     return best
 
 
@@ -311,7 +276,7 @@ def _changed(actual: _Scored, points: int, doubles: int, score: int, limit: str 
                    actual.special, actual.special_value, actual.dropped, lines)
 
 
-def _fishing_value(plan: _Plan, step: _Step, params, actual: _Scored) -> _Scored | None:
+def _fishing_value(plan: Plan, step: Step, params, actual: _Scored) -> _Scored | None:
     item = step.item
     use_doubles = params.use_doubles
     fishing_part = plan.fishing_parts.get(step.index)
@@ -340,7 +305,7 @@ def _fishing_value(plan: _Plan, step: _Step, params, actual: _Scored) -> _Scored
     if item.fishing_doubles and use_doubles:
         # 004 Sheet 23 (Purity): "Fishing also gets three doubles" on the hand's own points.
         doubles = actual.doubles + item.fishing_doubles
-        note = plan.fishing_notes[step.index]
+        note = ScoreLine(item.code, f"Fishing for {item.wording}", 0, item.fishing_doubles, 1)
         score, limit = _capped(params, actual.points * 2 ** doubles, actual.limit)
         if plan.capped[step.index]:  # capped at the limit as the hand itself is
             part = params.limit
@@ -384,42 +349,13 @@ def _minimum(hand: Hand, rule: HouseRule, scored: _Scored) -> tuple[bool, str | 
 
 # -- the public entry points ------------------------------------------------------------------
 
-_MELDS: dict[tuple, Meld] = memo.table("score: result melds")
-_MELDS_KEPT = 20_000
-
-
-def _meld(s) -> Meld:
-    # Most sets are shared objects (the search's tables): looked up by identity first, the
-    # entry holding the set so that its id is not reused while the entry lives.
-    entry = _MELD_OF_SET.get(id(s))
-    if entry is not None and entry[0] is s:
-        return entry[1]
-    key = (s.kind, s.tile, s.concealed, s.how, s.tiles)
-    meld = _MELDS.get(key)
-    if meld is None:
-        # Frozen, so one per distinct set serves every result.
-        if len(_MELDS) > _MELDS_KEPT:
-            _MELDS.clear()
-        meld = _MELDS[key] = Meld(kind=s.kind, tile=s.tile, concealed=s.concealed,
-                                  added=s.how == "added", tiles=s.tiles)
-    if len(_MELD_OF_SET) > _MELDS_KEPT:
-        _MELD_OF_SET.clear()
-    _MELD_OF_SET[id(s)] = (s, meld)
-    return meld
-
-
-_MELD_OF_SET: dict[int, tuple] = memo.table("score: result melds by set")
-
-
 def _melds(sets) -> tuple[Meld, ...]:
-    """``tuple(map(_meld, sets))``: a shared set's meld read here without a call."""
-    known = _MELD_OF_SET
-    out = []
-    for s in sets:
-        entry = known.get(id(s))
-        out.append(entry[1] if entry is not None and entry[0] is s else _meld(s))
-    return tuple(out)
-def _result(hand: Hand, plan: _Plan, params, scored: _Scored, *,
+    """An arrangement's sets as the result's melds."""
+    return tuple(Meld(kind=s.kind, tile=s.tile, concealed=s.concealed, added=s.how == "added",
+                      tiles=s.tiles) for s in sets)
+
+
+def _result(hand: Hand, plan: Plan, params, scored: _Scored, *,
             fishing_for: str | None = None,
             minimum: tuple[bool, str | None] = (True, None)) -> ScoreResult:
     codes = _codes(plan, scored)
@@ -472,10 +408,8 @@ def score_arrangements(hand: Hand, rule: HouseRule, arrangements: Sequence[Arran
 def score_hand(hand: Hand, rule: HouseRule) -> ScoreResult:
     """Validate ``hand`` under ``rule`` (``HandError`` if it cannot be), find its
     arrangements and score the best of them."""
-    found = valid_plain_arrangements(hand, rule)  # the common hand, checked as it is read
-    if found is None:
-        validate_hand(hand, rule)
-        found = find_arrangements(hand, rule)
+    validate_hand(hand, rule)
+    found = find_arrangements(hand, rule)
     if not found:
         raise HandError([Problem("concealed", "not_a_winning_hand", NOT_A_WINNING_HAND)])
     fishing: list = []

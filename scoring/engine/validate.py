@@ -8,10 +8,9 @@ the path of the field at fault and a sentence saying how to mend it.
 
 from __future__ import annotations
 
-from . import memo
 from . import tiles as T
 from .errors import HandError, Problem, ProblemList
-from .hand import MELD_KINDS, WIN_SOURCES, Hand, Meld, Set
+from .hand import MELD_KINDS, WIN_SOURCES, Hand, Meld
 from .rules.model import HouseRule
 
 MAHJONG_TILES = 14
@@ -74,148 +73,27 @@ def validate_hand(hand: Hand, rule: HouseRule, *, allow_short_losing: bool | Non
     """
     if allow_short_losing is None:
         allow_short_losing = rule.scoring.count_short_losing_hands
-    if _plainly_valid(hand, rule, allow_short_losing):
-        return
-    mode, max_chows, limits = _rule_args(rule.scoring, hand.goulash)
-    try:
-        problems, sizes = _problems(hand, mode, max_chows, limits, allow_short_losing)
-    except TypeError:  # a Hand built in code with lists: check it without the cache
-        problems, sizes = _problems.__wrapped__(hand, mode, max_chows, limits,
-                                                allow_short_losing)
+    problems, sizes = _problems(hand, *_rule_args(rule.scoring, hand.goulash),
+                                allow_short_losing)
     problems = (*problems, *win_fact_problems(hand, rule))
     if problems:
         raise HandError(list(problems), sizes)
 
 
-def _plainly_valid(hand: Hand, rule: HouseRule, allow_short: bool) -> bool:
-    """True when ``hand`` has none of the problems ``_problems`` looks for, checked in one pass
-    for the common hand: melds without listed tiles, concealed tiles all playing tiles. False
-    means "not plainly": the full checks then run and say what is wrong, if anything."""
-    return plain_validity(hand, rule, allow_short) is not None
-
-
-def plain_validity(hand: Hand, rule: HouseRule, allow_short: bool = False
-                   ) -> tuple[list[int], int, bool, tuple[Set, ...]] | None:
-    """For a plainly valid hand (see ``_plainly_valid``): the counts of its concealed tiles
-    (34 entries), its declared chows, whether it declares its pair and its melds as sets,
-    which the arrangement search starts from. None for any other hand."""
-    if hand.seat_wind not in T.SEATS or hand.prevailing_wind not in T.SEATS:
-        return None
-    params = rule.scoring
-    max_chows = params.goulash_max_chows if hand.goulash else params.max_chows
-    nat = [0] * T.N_PLAYING
-    index = T.INDEX
-    concealed = hand.concealed
-    for code in concealed:
-        i = index.get(code)
-        if i is None:
-            return None
-        nat[i] += 1
-    physical = nat
-    counted = len(concealed)
-    chows = pairs = 0
-    melds = hand.melds
-    declared: tuple[Set, ...] = ()
-    if melds:
-        physical = list(nat)
-        table = _PLAIN_MELDS
-        for meld in melds:
-            if meld.tiles:
-                return None
-            entry = table.get((meld.kind, meld.tile, meld.concealed, meld.added))
-            if entry is None:
-                entry = _plain_meld(meld)
-                if entry is None:
-                    return None
-            size, naturals, kind, declared_set = entry
-            declared += (declared_set,)
-            counted += size
-            if kind == "chow":
-                chows += 1
-            elif kind == "pair":
-                pairs += 1
-            for i in naturals:
-                physical[i] += 1
-        if pairs > 1 or (max_chows is not None and chows > max_chows):
-            return None
-    if max(physical) > 4:
-        return None
-    bonus = hand.bonus
-    if bonus:
-        if len(set(bonus)) != len(bonus):
-            return None
-        for code in bonus:
-            if code not in T.BONUS:
-                return None
-    win = hand.win
-    if hand.mahjong:
-        if counted != MAHJONG_TILES or win is None or win.source not in WIN_SOURCES:
-            return None
-        if win.heavenly or win.earthly:  # facts the full checks hold against the hand
-            return None
-        tile = win.tile
-        if tile is not None and tile not in concealed:
-            i = index.get(tile)  # a bonus tile or an unknown code is a problem
-            if i is None or not any(i in _plain_meld(m)[1] for m in melds):
-                return None
-    elif win is not None or not (counted == LOSING_TILES
-                                 or (allow_short and counted < LOSING_TILES)):
-        return None
-    return nat, chows, pairs == 1, declared
-
-
-# A declared meld without listed tiles that has no problem of its own, by (kind, tile,
-# concealed, added): (tiles it counts towards the fourteen, its tiles' indices, kind, and the
-# shared set it is in an arrangement).
-_PLAIN_MELDS: dict[tuple, tuple[int, tuple[int, ...], str, Set]] = memo.table(
-    "validate: plain melds")
-
-
-def _plain_meld(meld: Meld) -> tuple[int, tuple[int, ...], str, Set] | None:
-    kind, tile = meld.kind, meld.tile
-    if kind not in MELD_KINDS or not T.is_playing(tile):
-        return None
-    if meld.added and (kind != "kong" or meld.concealed):
-        return None
-    if kind == "chow" and not T.can_start_chow(tile):
-        return None
-    entry = (COUNTED_SIZE[kind], tuple(T.INDEX[c] for c in meld_naturals(meld)), kind,
-             Set(kind, tile, meld.concealed, meld.how, 0, (), True))
-    if len(_PLAIN_MELDS) < 4096:
-        _PLAIN_MELDS[kind, tile, meld.concealed, meld.added] = entry
-    return entry
-
-
-
-# By identity, as hashing a house rule's parameters walks every field; the entry holds the
-# parameters so that their id is not reused while it lives.
-_RULE_ARGS: dict[tuple[int, bool], tuple] = memo.table("validate: rule arguments")
-
-
-
-def _rule_args(s, goulash: bool) -> tuple[str | None, int | None, tuple]:
+def _rule_args(s, goulash: bool) -> tuple[str | None, int | None, dict[str, int]]:
     """What the checks read of a house rule's parameters, for a goulash or not: its wild
     tiles, the chows allowed, the wild tiles allowed in each kind of set."""
-    entry = _RULE_ARGS.get((id(s), goulash))
-    if entry is not None and entry[0] is s:
-        return entry[1]
     limits = {"pair": s.wild_max_in_pair, "pung": s.wild_max_in_pung,
               "chow": s.wild_max_in_pung, "kong": s.wild_max_in_kong}
-    args = (s.wild_tiles if goulash else None, s.goulash_max_chows if goulash else s.max_chows,
-            tuple(sorted(limits.items())))
-    if len(_RULE_ARGS) > 256:
-        _RULE_ARGS.clear()
-    _RULE_ARGS[id(s), goulash] = (s, args)
-    return args
+    return (s.wild_tiles if goulash else None, s.goulash_max_chows if goulash else s.max_chows,
+            limits)
 
 
-@memo.cached(maxsize=1 << 14, kind=memo.HAND)
-def _problems(hand: Hand, mode: str | None, max_chows: int | None, limits,
+def _problems(hand: Hand, mode: str | None, max_chows: int | None, limits: dict[str, int],
               allow_short: bool) -> tuple[tuple[Problem, ...], dict[str, int]]:
-    """Every problem of ``hand`` (memoised: a hand entered again costs a look-up)."""
+    """Every problem of ``hand``, with the sizes of its list fields."""
     problems = ProblemList()
     problems.list_sizes["melds"] = len(hand.melds)
-    limits = dict(limits)
     _check_winds(hand, problems)
     physical = [0] * T.N_PLAYING
     counted = _check_melds(hand, max_chows, limits, mode, physical, problems)

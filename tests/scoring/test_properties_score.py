@@ -191,26 +191,25 @@ def test_malformed_input_raises_nothing_but_a_hand_error(data):
 def same_answers_with_and_without_shortcuts(data: dict) -> None:
     from scoring.engine.arrange import arrangements
     from scoring.engine.context import ScoringContext
+    from scoring.engine.plan import count_matches
     from scoring.engine.rules.functions import RULE_FUNCTIONS
     from scoring.engine.score import plan_for
 
     hand = parse_hand(data)
     plan = plan_for(BMJA)
     side = plan.winner if hand.mahjong else plan.loser
-    asked = {step.index for step in side.per_set} | {
-        step.index for _, _, steps in side.whole for step in steps}
     for arrangement in arrangements(hand, BMJA):
         ctx = ScoringContext(hand, BMJA, arrangement, hand.mahjong)
-        every = {i: n for i in asked
-                 if (n := RULE_FUNCTIONS[BMJA.items[i].rule](ctx, **BMJA.items[i].kwargs))}
-        assert side.counts(ScoringContext(hand, BMJA, arrangement, hand.mahjong)) == every
+        every = {step.index: n for step in side
+                 if (n := RULE_FUNCTIONS[step.item.rule](ctx, **step.item.kwargs))}
+        assert count_matches(side, ScoringContext(hand, BMJA, arrangement, hand.mahjong)) == every
 
 
 @PROPERTY
 @given(st.one_of(winning_hands(), losing_hands()))
 def test_the_orchestrators_shortcuts_give_what_asking_every_item_gives(data):
-    """Per-set memos, gates and keyed memos (functions.py's registration hints) change how
-    often a rule function is asked, never its answer."""
+    """The facts a rule function needs (its registration's ``needs``) change how often it is
+    asked, never its answer."""
     same_answers_with_and_without_shortcuts(data)
 
 

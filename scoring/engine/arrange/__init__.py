@@ -7,7 +7,7 @@ keeps the best, so this package only finds them; it never judges their worth.
 
 The search runs on 34-entry count arrays, one module per search:
 
-- ``search.py``: the entry points (``arrangements``, ``valid_plain_arrangements``) and the
+- ``search.py``: the entry point (``arrangements``) and the
   memoised general search;
 - ``standard.py``: four sets and a pair without wild tiles, suit by suit from per-suit tables;
 - ``wild.py``: the same with wild tiles (a goulash);
@@ -19,7 +19,7 @@ The search runs on 34-entry count arrays, one module per search:
 
 from .common import arrangement_tiles, set_tiles_of
 from .fishing import completions, without_chows
-from .search import arrangements, valid_plain_arrangements
+from .search import arrangements
 
 __all__ = ["arrangement_tiles", "arrangements", "completions", "set_tiles_of",
-           "valid_plain_arrangements", "without_chows"]
+           "without_chows"]

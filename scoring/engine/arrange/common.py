@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .. import memo
 from .. import tiles as T
 from ..hand import Arrangement, Meld, Set
 from ..validate import meld_wild_count
@@ -50,28 +49,16 @@ def part_order(part: tuple) -> tuple:
     return (part[1], ("pung", "chow", "pair", "group").index(part[0]), part[3])
 
 
-# Sets are immutable, so one object per distinct set serves every hand that holds it; building
-# frozen dataclasses is the costliest step of an uncached search.
-@memo.cached(maxsize=1 << 14)
 def make_set(part: tuple) -> Set:
     kind, i, wild, tiles = part
     return Set(kind, T.PLAYING[i], True, None, wild, tiles)
 
 
 def declared_set(meld: Meld, mode: str | None) -> Set:
-    try:
-        return _declared_set_cached(meld, mode)
-    except TypeError:  # a Meld built in code with a list of tiles
-        return _declared_set_cached.__wrapped__(meld, mode)
-
-
-@memo.cached(maxsize=1 << 12)
-def _declared_set_cached(meld: Meld, mode: str | None) -> Set:
     return Set(meld.kind, meld.tile, meld.concealed, meld.how, meld_wild_count(meld, mode),
                tuple(meld.tiles), True)
 
 
-@memo.cached(maxsize=1 << 12)
 def _exposed(s: Set) -> Set:
     return replace(s, concealed=False)
 

@@ -4,7 +4,7 @@ wild tiles.
 
 from __future__ import annotations
 
-from itertools import chain, repeat
+from itertools import chain
 
 from .. import tiles as T
 from ..hand import Arrangement, Set
@@ -60,56 +60,6 @@ def partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left,
                     w -= 1
         readings.append(_partial_arrangement(declared, parts, rest, nat, assigned, w, wild_code))
     return tuple(readings) if distinct else tuple(dict.fromkeys(readings))
-
-
-def plain_partial(declared: tuple, held: list[int], chows_left: int) -> list[Arrangement]:
-    """``partial_readings`` without wild tiles: pungs, then pairs, the rest loose; and, when
-    a chow can be taken from the loose tiles, a second reading with chows (so the two always
-    differ). ``held`` is used up."""
-    first = []  # each set as its place in _PARTIAL_SETS
-    for i, n in enumerate(held):
-        if n >= 2:
-            if n >= 3:
-                first.append(3 * i + 2)
-                n -= 3
-            if n == 2:
-                first.append(3 * i + 1)
-                n = 0
-            held[i] = n
-    readings = [_plain_partial_reading(declared, list(first), held)]
-    if chows_left:
-        made = 0
-        codes = first
-        for i in _CHOW_STARTS:
-            while held[i] and held[i + 1] and held[i + 2]:
-                held[i] -= 1
-                held[i + 1] -= 1
-                held[i + 2] -= 1
-                codes.append(3 * i)
-                made += 1
-                if made == chows_left:
-                    break
-            if made == chows_left:
-                break
-        if made:
-            readings.append(_plain_partial_reading(declared, codes, held))
-    return readings
-
-
-_CHOW_STARTS = tuple(i for i in range(T.FIRST_HONOUR) if i % 9 <= 6)
-
-
-def _plain_partial_reading(declared: tuple, codes: list[int], rest: list[int]) -> Arrangement:
-    codes.sort()
-    loose = tuple(chain.from_iterable(map(repeat, T.PLAYING, rest)))
-    return Arrangement("partial",
-                           declared + tuple(map(_PARTIAL_SETS.__getitem__, codes)), loose)
-
-
-# Every concealed chow, pair and pung without wild tiles, by 3 x tile index + kind (chow 0,
-# pair 1, pung 2): a losing hand's sets are in order of tile, then kind by name.
-_PARTIAL_SETS = tuple(Set(kind, T.PLAYING[i], True, None, 0, ())
-                      for i in range(N) for kind in ("chow", "pair", "pung"))
 
 
 def _partial_arrangement(declared, parts, rest, nat, assigned, free_left, wild_code):

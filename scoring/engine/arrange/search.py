@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from .. import memo
 from .. import tiles as T
-from ..hand import Arrangement, Hand, Meld, Set
+from ..hand import Arrangement, Hand, Meld
 from ..rules.model import HouseRule
-from ..validate import is_wild_in, plain_validity, wild_mode
-from .common import SIZES, N, declared_set, discard_readings, make_set
-from .partial import partial_readings, plain_partial
-from .special import plain_special_readings, special_readings
-from .standard import read_standard, standard_plain
+from ..validate import is_wild_in, wild_mode
+from .common import N, declared_set, discard_readings, make_set
+from .partial import partial_readings
+from .special import special_readings
+from .standard import read_standard
 from .wild import standard_wild
 
 # -- public API -----------------------------------------------------------------------------
@@ -26,116 +26,11 @@ def arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
 
     An empty list means the Mah Jong hand's tiles make no complete hand under ``rule``.
     """
-    plain = plain_hand(hand, rule)
-    if plain is not None:
-        return _plain_arrangements(hand, rule, *plain)
-    return _general_arrangements(hand, rule)
-
-
-def _general_arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
-    """``arrangements`` by the general search, for any hand (wild tiles, listed meld tiles)."""
     key = search_key(hand, rule)
     try:
         return list(arrangements_for(*key))
     except TypeError:  # a Hand built in code with lists cannot be a cache key
         return list(arrangements_for.__wrapped__(*key))
-
-
-def valid_plain_arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement] | None:
-    """``arrangements`` of a hand without wild tiles that ``validate_hand`` passes, read from
-    the counts its checks make (one pass for both); None for any other hand, which then takes
-    ``validate_hand`` and ``arrangements`` in turn."""
-    s = rule.scoring
-    if hand.goulash and s.wild_tiles is not None:
-        return None
-    checked = plain_validity(hand, rule, s.count_short_losing_hands)
-    if checked is None:
-        return None
-    nat, chows, pair, declared = checked
-    max_chows = s.goulash_max_chows if hand.goulash else s.max_chows
-    chows_left = 4 if max_chows is None else max(0, max_chows - chows)
-    return _plain_arrangements(hand, rule, declared, nat, pair, chows_left)
-
-
-# -- the plain hand: no wild tiles, every tile a playing tile ---------------------------------
-# Most hands. Read straight from the counts with the per-suit tables, with no memo of the
-# whole hand (hashing a hand's melds costs more than reading it again).
-
-def plain_hand(hand: Hand, rule: HouseRule) -> tuple | None:
-    """(declared sets, concealed counts, pair declared, chows left) of a hand without wild
-    tiles whose melds and concealed tiles are all playing tiles; None for any other, which
-    takes the general search."""
-    s = rule.scoring
-    if hand.goulash:
-        if s.wild_tiles is not None:
-            return None
-        max_chows = s.goulash_max_chows
-    else:
-        max_chows = s.max_chows
-    declared = []
-    chows = 0
-    pair = False
-    table = _DECLARED
-    for m in hand.melds:
-        if m.tiles:
-            return None
-        d = table.get((m.kind, m.tile, m.concealed, m.added))
-        if d is None:
-            if m.kind not in SIZES or m.tile not in T.INDEX:
-                return None
-            if len(table) > 4096:
-                table.clear()
-            d = table[m.kind, m.tile, m.concealed, m.added] = Set(
-                m.kind, m.tile, m.concealed, m.how, 0, (), True)
-        declared.append(d)
-        kind = m.kind
-        if kind == "chow":
-            chows += 1
-        elif kind == "pair":
-            pair = True
-    nat = [0] * N
-    index = T.INDEX
-    for code in hand.concealed:
-        i = index.get(code)
-        if i is None:
-            return None
-        nat[i] += 1
-    chows_left = 4 if max_chows is None else max(0, max_chows - chows)
-    return tuple(declared), nat, pair, chows_left
-
-
-# A declared meld without wild tiles, by (kind, tile, concealed, added), to its shared Set.
-_DECLARED: dict[tuple, Set] = memo.table("arrange: declared melds as sets")
-
-_NO_TILES = (0,) * N
-
-
-def _plain_arrangements(hand: Hand, rule: HouseRule, declared: tuple, nat: list[int],
-                        pair_declared: bool, chows_left: int) -> list[Arrangement]:
-    """``arrangements`` of a plain hand, in the general search's order."""
-    lim_special = rule.scoring.wild_max_in_special
-    if not hand.mahjong:
-        return plain_partial(declared, nat, chows_left)
-    counts = tuple(nat)
-    win = hand.win
-    win_tile = win.tile if win is not None else None
-    exposing = (win is not None and win.source in ("discard", "robbed_kong")
-                and win_tile in hand.concealed)
-    result = []
-    # Not through standard_plain's memo: a hand's counts rarely come again, and the per-suit
-    # tables make reading them cheaper than keeping them.
-    for found in read_standard(counts, not pair_declared, chows_left):
-        arrangement = Arrangement("standard", declared + found)
-        if exposing:
-            result.extend(discard_readings(arrangement, len(declared), win_tile))
-        else:
-            result.append(arrangement)
-    # Fourteen concealed tiles: a special shape's counts first (what special_readings asks
-    # first of tiles without wild ones).
-    if not declared:  # plain_special_readings asks special_possible first
-        for shape, parts in plain_special_readings(counts, lim_special):
-            result.append(Arrangement(shape, tuple(map(make_set, parts))))
-    return result
 
 
 # -- the memoised search --------------------------------------------------------------------
@@ -199,7 +94,7 @@ def arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjon
         nat_k[b2] -= k
         free_k = free + k
         if free_k == 0 and not has_jokers:
-            for found in standard_plain(tuple(nat_k), need_pair, chows_left):
+            for found in read_standard(tuple(nat_k), need_pair, chows_left):
                 readings[("standard", found)] = None
         elif mode is not None:
             for parts in standard_wild(tuple(nat_k), tuple(assigned), free_k, need_pair,

@@ -4,7 +4,7 @@ of heaven, read straight off the counts without wild tiles or by filling templat
 
 from __future__ import annotations
 
-from itertools import chain, combinations, repeat
+from itertools import combinations
 from operator import itemgetter
 
 from .. import tiles as T
@@ -35,81 +35,6 @@ def special_readings(nat: tuple[int, ...], assigned: tuple[int, ...], free: int,
         if parts is not None:
             out.append((shape, parts))
     return out
-
-
-def plain_special_readings(nat: tuple[int, ...], lim_special: int) -> list[tuple[str, tuple]]:
-    """``special_readings(nat, _NO_TILES, 0, T.JOKER, lim_special)``: fourteen tiles with no
-    wild tile, read without the wild tiles' bookkeeping (no joker to place, nothing free)."""
-    if lim_special < 0 or sum(nat) != 14 or not special_possible(nat):
-        return []
-    out = []
-    if not any(map(_ODD, nat)):
-        # _seven_pairs without wild tiles: each count's pairs, already in part_order.
-        out.append(("seven_pairs", tuple(part for i, n in enumerate(nat) if n
-                                         for part in (_PAIR_PARTS[i],) * (n >> 1))))
-    suits = [b for b in SUIT_BASES if any(nat[b:b + 9])]
-    if len(suits) >= 2 and not any(nat[T.FIRST_HONOUR:]):
-        # Suits only, two or three of them: of the templates only knitting (two suits) or
-        # triple knitting (three) can be offered, and they are read straight off the counts.
-        parts = _plain_knitting(nat, *suits) if len(suits) == 2 else _plain_triple(nat)
-        if parts is not None:
-            out.append(parts)
-        return out
-    held = None
-    for shape, template in _templates(nat, 0):
-        if held is None:  # the held tiles' indices, sorted, for _fill_plain
-            held = list(chain.from_iterable(map(repeat, range(N), nat)))
-        parts = _fill_plain(template, held)
-        if parts is not None:
-            out.append((shape, parts))
-    return out
-
-
-def _plain_knitting(nat, x: int, y: int) -> tuple[str, tuple] | None:
-    """The knitting template of suits ``x`` and ``y`` filled without wild tiles: it fills
-    exactly when both suits hold the same counts, seven tiles each."""
-    run = nat[x:x + 9]
-    if run != nat[y:y + 9] or sum(run) != 7:
-        return None
-    groups = _KNIT_PARTS[x, y]
-    return "knitting", tuple(part for n in range(9) if run[n]
-                             for part in (groups[n],) * run[n])
-
-
-def _plain_triple(nat) -> tuple[str, tuple] | None:
-    """The triple knitting template filled without wild tiles (see ``_triple_knitting``):
-    one number ``m`` uneven, its pair in the two suits holding one more of it than the
-    third; every template so offered fills."""
-    bamboo, characters, dots = nat[0:9], nat[9:18], nat[18:27]
-    uneven = [n for n in range(9) if not bamboo[n] == characters[n] == dots[n]]
-    if len(uneven) != 1:
-        return None
-    m = uneven[0]
-    missing = _pairless_suit(nat, m)
-    if not missing:
-        return None
-    g = list(map(max, bamboo, characters, dots))
-    g[m] = nat[SUIT_BASES[missing[0]] + m]
-    if sum(g) != 4:
-        return None
-    pair_suits = [b for k, b in enumerate(SUIT_BASES) if k != missing[0]]
-    pair = ("group", pair_suits[0] + m, 0, _CODES[pair_suits[0] + m, pair_suits[1] + m])
-    return "triple_knitting", (*(part for n in range(9) if g[n]
-                                 for part in (_TRIPLE_PARTS[n],) * g[n]), pair)
-
-
-_PAIR_PARTS = tuple(("pair", i, 0, ()) for i in range(N))
-_ODD = (1).__and__
-
-
-def _fill_plain(template, held: list[int]) -> tuple | None:
-    """``_fill`` with no wild tile, given the held tiles' indices sorted: a template fills
-    exactly when its members are the held tiles (each member a held tile, each held tile
-    used), compared as sorted lists."""
-    if sorted(chain.from_iterable(part[2] for part in template)) != held:
-        return None
-    return tuple((kind, i, 0, _CODES.get(members) or tuple(map(T.PLAYING.__getitem__, members)))
-                 if kind == "group" else (kind, i, 0, ()) for kind, i, members in template)
 
 
 def special_possible(nat) -> bool:

@@ -1,5 +1,5 @@
 """The standard shape (four sets and a pair) without wild tiles: each suit decomposed on its
-own from its nine counts (memoised) and the suits combined.
+own from its nine counts and the suits combined.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from .common import HONOURS, SUIT_BASES, N
 
 # -- standard shape without wild tiles ------------------------------------------------------
 
-@memo.cached(maxsize=1 << 16)
 def _suit_ways(c: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
     """Every way to use all of one suit's tiles (nine counts) as pungs, chows and at most one
     pair: (pung numbers, chow start numbers, pair number or -1), numbers 0-8."""
@@ -53,11 +52,6 @@ def _suit_ways(c: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ..
     return tuple(sorted(out))
 
 
-@memo.cached(maxsize=1 << 16, kind=memo.HAND)
-def standard_plain(counts: tuple[int, ...], need_pair: bool, chows_left: int):
-    return read_standard(counts, need_pair, chows_left)
-
-
 def read_standard(counts: tuple[int, ...], need_pair: bool, chows_left: int):
     """Readings of concealed tiles (no wild tiles) as pungs, chows (at most ``chows_left``) and
     one pair if ``need_pair``: a tuple of readings, each a tuple of concealed ``Set``s."""
@@ -94,7 +88,10 @@ def honour_parts(counts, need_pair: bool) -> tuple[tuple[Set, ...], int] | None:
     return sets, pairs
 
 
-@memo.cached(maxsize=1 << 16)
+# The one table besides the division's cache (search.arrangements_for): one suit's nine counts
+# to its readings depend on nothing else, and without it the engine measured 0.40x the riichi
+# package, at the floor of the speed budget (docs/ARCHITECTURE.md); with it, see bench/README.md.
+@memo.cached(maxsize=1 << 14)
 def suit_readings(c: tuple[int, ...], base: int) -> tuple[tuple[tuple[Set, ...], int, int], ...]:
     """``_suit_ways`` of the suit at ``base`` as (its sets, in _PLAIN_SETS' order; its number
     of chows; its number of pairs). A suit's sets all come before the next suit's and before

@@ -4,13 +4,11 @@ are rare, placing jokers assigned to a tile and free wild tiles within the rule'
 
 from __future__ import annotations
 
-from .. import memo
 from .. import tiles as T
 from .common import KIND_SIZE, N, part_order
 
 # -- standard shape with wild tiles (goulash) ----------------------------------------------
 
-@memo.cached(maxsize=1 << 12, kind=memo.HAND)
 def standard_wild(nat: tuple[int, ...], assigned: tuple[int, ...], free: int, need_pair: bool,
                    chows_left: int, limits: tuple[int, int, int], extra: bool,
                    wild_code: str) -> tuple[tuple, ...]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..context import (
-    CLASS_BIT,
     ScoringContext,
 )
 from ..tiles import (
@@ -20,19 +19,8 @@ from ..tiles import (
     WIND_CODES,
 )
 from .functions import (
-    _DRAGON_TILE_BITS,
-    _HONOUR_BIT,
-    _HONOUR_TILE_BITS,
-    _MAJOR_BIT,
-    _SUIT_BIT,
-    _WIND_TILE_BITS,
-    _all_of,
-    _four_sets_prefilter,
-    _holds,
     _kind_set,
     _selected,
-    _seven_pairs_prefilter,
-    _suits_without_honours,
     sets,
 )
 from .registry import rule_function
@@ -57,7 +45,7 @@ def _standard_sets(ctx: ScoringContext, kind: Any) -> tuple[tuple, tuple] | None
     return split
 
 
-@rule_function("four_sets", needs="standard_split", prefilter=_four_sets_prefilter)
+@rule_function("four_sets", needs="standard_split")
 def four_sets(ctx: ScoringContext, kind: Any = ("pung", "kong"), tiles: Any = None,
               pair: Any = None, one_suit: bool = False, concealed: bool = False) -> int:
     """Four sets of ``kind`` from ``tiles`` and a pair from ``pair`` (None: any tile), all of
@@ -76,21 +64,19 @@ def four_sets(ctx: ScoringContext, kind: Any = ("pung", "kong"), tiles: Any = No
     return 1 if _concealed_ok(ctx, concealed) else 0
 
 
-@rule_function("purity", needs="pung_hand",
-               prefilter=lambda: lambda ctx: ctx.tile_all & _SUIT_BIT and len(ctx.suits) == 1)
+@rule_function("purity", needs="pung_hand")
 def purity(ctx: ScoringContext) -> int:
     """Four pungs/kongs and a pair all of one suit, no honours, no chows (Sheet 23)."""
     return four_sets(ctx, tiles="suit", pair="suit", one_suit=True)
 
 
-@rule_function("fourfold_plenty", needs="pung_hand", prefilter=lambda: lambda ctx: ctx.kongs == 4)
+@rule_function("fourfold_plenty", needs="pung_hand")
 def fourfold_plenty(ctx: ScoringContext) -> int:
     """Four kongs and a pair (Sheet 25)."""
     return four_sets(ctx, kind="kong")
 
 
-@rule_function("buried_treasure", needs="pung_hand",
-               prefilter=lambda kongs=False: lambda ctx: ctx.all_concealed and len(ctx.suits) == 1)
+@rule_function("buried_treasure", needs="pung_hand")
 def buried_treasure(ctx: ScoringContext, kongs: bool = False) -> int:
     """Four concealed pungs of one suit with winds/dragons, and a pair, all drawn from the
     wall; no kongs unless ``kongs`` (Sheet 25)."""
@@ -100,8 +86,7 @@ def buried_treasure(ctx: ScoringContext, kongs: bool = False) -> int:
     return 1 if _self_drawn_ok(ctx) else 0
 
 
-@rule_function("imperial_jade", needs="pung_hand",
-               prefilter=lambda dragon_pung_required=False: _all_of(CLASS_BIT["green"]))
+@rule_function("imperial_jade", needs="pung_hand")
 def imperial_jade(ctx: ScoringContext, dragon_pung_required: bool = False) -> int:
     """Pungs/kongs and a pair of green tiles: green dragons and 2, 3, 4, 6, 8 bamboo
     (Sheet 26); whether a pung of green dragons is required is Sheet 31 item 9's question."""
@@ -112,22 +97,19 @@ def imperial_jade(ctx: ScoringContext, dragon_pung_required: bool = False) -> in
     return 1
 
 
-@rule_function("all_winds_and_dragons", needs="pung_hand",
-               prefilter=lambda: _all_of(_HONOUR_BIT))
+@rule_function("all_winds_and_dragons", needs="pung_hand")
 def all_winds_and_dragons(ctx: ScoringContext) -> int:
     """Four pungs/kongs and a pair of winds and dragons (Sheet 26)."""
     return four_sets(ctx, tiles="honour", pair="honour")
 
 
-@rule_function("heads_and_tails", needs="pung_hand",
-               prefilter=lambda: _all_of(CLASS_BIT["terminal"]))
+@rule_function("heads_and_tails", needs="pung_hand")
 def heads_and_tails(ctx: ScoringContext) -> int:
     """Four pungs/kongs and a pair of ones and nines (Sheet 27)."""
     return four_sets(ctx, tiles="terminal", pair="terminal")
 
 
-@rule_function("three_great_scholars", needs="pung_hand",
-               prefilter=lambda rest_one_suit=True: _holds(_DRAGON_TILE_BITS))
+@rule_function("three_great_scholars", needs="pung_hand")
 def three_great_scholars(ctx: ScoringContext, rest_one_suit: bool = True) -> int:
     """Pungs/kongs of all three dragons, and a pung/kong and a pair of one suit (Sheet 28)."""
     found = _standard_sets(ctx, ("pung", "kong"))
@@ -144,7 +126,7 @@ def three_great_scholars(ctx: ScoringContext, rest_one_suit: bool = True) -> int
     return 1
 
 
-@rule_function("four_blessings", needs="pung_hand", prefilter=lambda: _holds(_WIND_TILE_BITS))
+@rule_function("four_blessings", needs="pung_hand")
 def four_blessings(ctx: ScoringContext) -> int:
     """Pungs/kongs of all four winds and a pair of any tile (Sheet 28)."""
     found = _standard_sets(ctx, ("pung", "kong"))
@@ -158,8 +140,7 @@ def _fourteen_concealed(ctx: ScoringContext, concealed: bool) -> bool:
     return ctx.special_shape and ctx.tile_count == 14 and _concealed_ok(ctx, concealed)
 
 
-@rule_function("seven_pairs", needs="special_shape", shapes=("seven_pairs",),
-               prefilter=_seven_pairs_prefilter)
+@rule_function("seven_pairs", needs="special_shape", shapes=("seven_pairs",))
 def seven_pairs(ctx: ScoringContext, tiles: Any = None, concealed: bool = True) -> int:
     """Seven pairs from ``tiles`` (a set of four counts as two pairs)."""
     if not _fourteen_concealed(ctx, concealed):
@@ -172,16 +153,13 @@ def seven_pairs(ctx: ScoringContext, tiles: Any = None, concealed: bool = True) 
     return 1 if selected is None or all(t in selected for t in ctx.counts) else 0
 
 
-@rule_function("all_pair_honours", needs="special_shape", shapes=("seven_pairs",),
-               prefilter=lambda concealed=True: _all_of(CLASS_BIT["major"]))
+@rule_function("all_pair_honours", needs="special_shape", shapes=("seven_pairs",))
 def all_pair_honours(ctx: ScoringContext, concealed: bool = True) -> int:
     """Seven pairs of ones, nines, winds or dragons (Sheet 22)."""
     return seven_pairs(ctx, tiles="major", concealed=concealed)
 
 
-@rule_function("thirteen_orphans", needs="special_shape", shapes=("thirteen_orphans",),
-               prefilter=lambda concealed=True: lambda ctx: (
-                   ctx.tile_all & _MAJOR_BIT and ctx.tile_any & _HONOUR_TILE_BITS == _HONOUR_TILE_BITS))
+@rule_function("thirteen_orphans", needs="special_shape", shapes=("thirteen_orphans",))
 def thirteen_orphans(ctx: ScoringContext, concealed: bool = True) -> int:
     """One of every major tile and one more major (Sheet 22, 13 Unique Wonders)."""
     if not _fourteen_concealed(ctx, concealed):
@@ -194,8 +172,7 @@ def _one_suit_run(ctx: ScoringContext) -> str | None:
     return next(iter(suits)) if len(suits) == 1 else None
 
 
-@rule_function("wriggling_snake", needs="special_shape", shapes=("snake",),
-               prefilter=lambda pair="one", concealed=True: _holds(_WIND_TILE_BITS))
+@rule_function("wriggling_snake", needs="special_shape", shapes=("snake",))
 def wriggling_snake(ctx: ScoringContext, pair: str = "one", concealed: bool = True) -> int:
     """One of each wind, and 1 to 9 of one suit with a pair of ones (Sheet 23); Sheet 31
     item 8 asks whether the pair may be any tile of the suit: ``pair="any"``."""
@@ -220,8 +197,7 @@ _GATES_NEED = {1: 3, 9: 3, **{n: 1 for n in range(2, 9)}}
 _BY_NUMBER = tuple((n, tuple(_NUMBERED[s][n] for s in SUITS)) for n in range(1, 10))
 
 
-@rule_function("gates_of_heaven", needs="special_shape", shapes=("gates_of_heaven",),
-               prefilter=lambda concealed=True: _suits_without_honours(1))
+@rule_function("gates_of_heaven", needs="special_shape", shapes=("gates_of_heaven",))
 def gates_of_heaven(ctx: ScoringContext, concealed: bool = True) -> int:
     """One suit: three ones, three nines, a run 2 to 8 and one more tile (Sheet 27)."""
     if not _fourteen_concealed(ctx, concealed) or ctx.has_honours:
@@ -234,8 +210,7 @@ def gates_of_heaven(ctx: ScoringContext, concealed: bool = True) -> int:
     return 1 if all(counts.get(run[n], 0) >= k for n, k in _GATES_NEED.items()) else 0
 
 
-@rule_function("knitting", needs="special_shape", shapes=("knitting",),
-               prefilter=lambda concealed=True: _suits_without_honours(2))
+@rule_function("knitting", needs="special_shape", shapes=("knitting",))
 def knitting(ctx: ScoringContext, concealed: bool = True) -> int:
     """Seven pairs, each the same number in two suits, using two suits only (Sheet 24)."""
     if not _fourteen_concealed(ctx, concealed) or ctx.has_honours or len(ctx.suits) != 2:
@@ -247,8 +222,7 @@ def knitting(ctx: ScoringContext, concealed: bool = True) -> int:
                     for n in range(1, 10)) else 0
 
 
-@rule_function("triple_knitting", needs="special_shape", shapes=("triple_knitting",),
-               prefilter=lambda concealed=True: _suits_without_honours(3))
+@rule_function("triple_knitting", needs="special_shape", shapes=("triple_knitting",))
 def triple_knitting(ctx: ScoringContext, concealed: bool = True) -> int:
     """Four sets of one number in each of the three suits, and a pair of one number in two
     suits (Sheet 24)."""
