@@ -162,11 +162,11 @@ class ClubScoped:
             raise NotAuthenticated()
 
     def handle_exception(self, exc):
-        # A table whose seats cannot start a game (seated in the admin) is not the request's
+        # A table whose seats cannot start a game (seated outside the pages) is not the request's
         # fault: say what is wrong with the table instead of failing.
         if isinstance(exc, SeatingError):
             exc = Conflict({"seats": [*exc.errors["seats"],
-                                      "Mend this table's seats (in the admin) to go on."]})
+                                      "Seat the players again at a new table (POST /api/v1/tables/) to go on."]})
         return super().handle_exception(exc)
 
     def get_object(self):

@@ -126,7 +126,7 @@ class KnownLoginField(serializers.SlugRelatedField):
 
     default_error_messages = {
         "does_not_exist": "No login {value!r} among the members of the clubs you administer; "
-                          "the site's staff can link a new login in the admin.",
+                          "to give someone a login, invite them (POST /api/v1/invitations/).",
         "invalid": "Give a login name as text.",
     }
 
@@ -152,7 +152,7 @@ class MemberSerializer(serializers.ModelSerializer):
         required=False,
         allow_null=True,
         help_text="The login of this member, if they have one: a login already used by a "
-                  "member of a club you administer (the site's staff link new logins).",
+                  "member of a club you administer (invite someone new: /api/v1/invitations/).",
     )
 
     class Meta:

@@ -31,6 +31,7 @@ LABELS: dict[str, str] = {
     "scoring.wild_max_in_special": "Wild tiles allowed in a special hand",
     "scoring.wild_extra_on_wild_win": "A wild winning tile may add one more wild tile",
     "scoring.players": "Players at a table",
+    "scoring.count_short_losing_hands": "A losing hand with too few tiles still scores what it holds",
     "payment.scheme": "How a Mah Jong is paid",
     "payment.east_multiplier": "East pays and receives (times)",
     "payment.losers_settle_differences": "The losers settle their differences",

@@ -6,6 +6,9 @@ from clubs.views.offline import service_worker
 
 # A failure outside any view while the database is down is a 503 too (config.unavailable).
 handler500 = "config.unavailable.server_error"
+# Pages that say what to do: who may do this and whom to ask; how to get back to the club.
+handler403 = "clubs.views.error_pages.permission_denied"
+handler404 = "clubs.views.error_pages.page_not_found"
 
 urlpatterns = [
     # The club API first: its routes are the ones tables hit while a night is played.

@@ -13,6 +13,7 @@ from typing import Any
 from clubs import recording, table_state
 from clubs.hand_text import melds_to_text
 from clubs.models import AuditAction, AuditEntry, Hand, Seat, Wind
+from clubs.plain_words import for_people
 from play import RESEAT, HandInputError
 
 WIND_NAMES = dict(Wind.choices)
@@ -40,7 +41,7 @@ def score_lines(result) -> list[str]:
         if line.doubles:
             parts.append(f"{line.doubles} double{'s' if line.doubles != 1 else ''}")
         count = f" ×{line.count}" if getattr(line, "count", 1) and line.count > 1 else ""
-        lines.append(f"{line.name}{count}: {', '.join(parts) or '0'}")
+        lines.append(f"{for_people(line.name)}{count}: {', '.join(parts) or '0'}")
     total = f"{result.points} points"
     if result.doubles:
         total += f", {result.doubles} double{'s' if result.doubles != 1 else ''}"
@@ -425,7 +426,7 @@ def flatten_errors(errors: Any, prefix: str = "") -> list[tuple[str, str]]:
         for value in errors:
             pairs += flatten_errors(value, prefix)
         return pairs
-    return [(prefix, str(errors))]
+    return [(prefix, for_people(str(errors)))]
 
 
 # The contract's hand fields, and the record form's field that shows a problem with each.

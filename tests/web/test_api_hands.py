@@ -317,7 +317,7 @@ def test_a_table_that_cannot_start_answers_409_saying_why(scorer_api, unseated_t
     ):
         assert answer.status_code == 409
         seats = answer.json()["seats"]
-        assert "4 players" in seats[0] and "Mend this table's seats" in seats[-1]
+        assert "4 players" in seats[0] and "Seat the players again at a new table" in seats[-1]
     assert not Hand.objects.exists()
 
 

@@ -1,0 +1,32 @@
+"""The engines' sentences in a club's words, for the pages.
+
+The engines and the API answer programs: a refusal may say what to send (`"mahjong": false`)
+and an item may cite the line of the rule document it reads ("line 920 says ..."), which is
+what a program's author or a rule's maintainer needs. A player at the table needs what to tap
+instead. The API keeps the engines' words; the pages pass them through ``for_people``.
+"""
+
+from __future__ import annotations
+
+import re
+
+_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
+    # score._shape_refusal
+    (re.compile(r'Check the tiles, or send "mahjong": false\.'),
+     "Check the tiles, or record this hand as not going Mah Jong."),
+    # validate._check_count: the house rule's switch, named as the rule's data names it
+    (re.compile(r" \(its switch count_short_losing_hands, 004 Sheet 30 item 1\)"), ""),
+    (re.compile(r"\bcount_short_losing_hands\b"), "counting short losing hands"),
+    # an item's wording citing the document's line ("own wind; line 920 says the prevailing")
+    (re.compile(r";\s*line \d+ says [^)]*"), ""),
+    (re.compile(r"\s*\((?:see )?lines? \d+(?:[-–, ]+\d+)*\)"), ""),
+    # a parse problem only a program can cause
+    (re.compile(r"A hand is a JSON object, not [^;]*; send [^.]*\."),
+     "The hand could not be read: type its tiles again."),
+)
+
+
+def for_people(text: str) -> str:
+    for pattern, replacement in _REWRITES:
+        text = pattern.sub(replacement, text)
+    return text

@@ -1,0 +1,12 @@
+"""``{{ text|for_people }}``: an engine's or a rule's wording in a club's words (clubs.plain_words)."""
+
+from django import template
+
+from clubs.plain_words import for_people as _for_people
+
+register = template.Library()
+
+
+@register.filter
+def for_people(text):
+    return _for_people(str(text)) if text is not None else ""
