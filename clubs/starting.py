@@ -13,6 +13,7 @@ from django.utils.text import slugify
 from clubs.models import AuditAction, AuditEntry, Club, HouseRuleRecord, Member, MemberRole
 from clubs.models.club import TIME_ZONES
 from clubs.permissions import forget_roles
+from houserules.sync import ensure_builtin_house_rules
 
 DEFAULT_TIME_ZONE = "Europe/London"
 # Zones a club in the places mah-jong clubs meet is most likely to pick, shown first.
@@ -40,7 +41,12 @@ def founder_name(user) -> str:
 
 
 def builtin_house_rules():
-    return HouseRuleRecord.objects.filter(club__isnull=True).order_by("name")
+    """The engine's built-in house rules as records a club can play under; on a new service's
+    empty database, made here first (the same sync ``load_demo`` runs)."""
+    records = HouseRuleRecord.objects.filter(club__isnull=True).order_by("name")
+    if not records.exists():
+        ensure_builtin_house_rules()
+    return records
 
 
 def taken_problem(name: str, slug: str, exclude: Club | None = None) -> ClubTaken | None:

@@ -115,3 +115,14 @@ def test_renaming_a_club_checks_the_name(users, club, other_club, role):
                       format="json")
     assert ok.status_code == expect(role, admin=200, scorer=403, member=403, outsider=404,
                                     anonymous=403)
+
+
+def test_on_a_new_services_empty_database_the_built_in_rules_are_offered(client):
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import HouseRuleRecord
+
+    assert not HouseRuleRecord.objects.exists()
+    client.force_login(get_user_model().objects.create_user("first@example.org"))
+    page = client.get("/start-a-club/").content.decode()
+    assert "BMJA" in page and HouseRuleRecord.objects.filter(slug="bmja").exists()
