@@ -48,6 +48,11 @@ def quick_hand(page, winner: str, scores: dict[str, int]) -> None:
     page.wait_for_url(re.compile(r"/tables/\d+/(#hand-\d+)?$"))
 
 
+def add_a_table(page, night_url: str) -> None:
+    page.goto(night_url)
+    page.click("summary:has-text('Add a table')")
+
+
 def house_rule_copy_page(slug: str) -> str | None:
     """The club's "copy and adjust" page for house rules, once it exists (issue #22's other
     half); None until then."""
@@ -150,14 +155,14 @@ def test_a_club_run_from_its_own_pages(chromium, live_server, settings):
         admin.select_option(f"#id_{wind}_member", label=name)
     admin.click("button:has-text('Add the table')")
     admin.wait_for_url(re.compile(r"/tables/\d+/$"))
-    admin.goto(f"{base}/clubs/{club.slug}/sessions/{night.pk}/")
+    add_a_table(admin, f"{base}/clubs/{club.slug}/sessions/{night.pk}/")
     for wind, name in zip("ESW", EIGHT[4:7], strict=True):
         admin.select_option(f"#id_{wind}_member", label=name)
     admin.fill("#id_N_guest", "Ivy")  # a guest tonight
     shot(admin, "11-seat-table-2")
     admin.click("button:has-text('Add the table')")
     admin.wait_for_url(re.compile(r"/tables/\d+/$"))
-    admin.goto(f"{base}/clubs/{club.slug}/sessions/{night.pk}/")
+    add_a_table(admin, f"{base}/clubs/{club.slug}/sessions/{night.pk}/")
     admin.select_option("#id_E_member", label="Harry")
     admin.select_option("#id_S_member", label="Margaret")
     admin.fill("#id_W_guest", "Visitor One")
