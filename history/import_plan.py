@@ -83,6 +83,7 @@ class Player:
     hand_nets: list = field(default_factory=list)
     best_score: int = 0
     lines: list = field(default_factory=list)
+    detail: list = field(default_factory=list)  # a Kajongg game's hands, as Kajongg kept them
 
 
 @dataclass

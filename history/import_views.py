@@ -13,13 +13,16 @@ from clubs.views.access import ADMIN, club_page
 from history import import_run
 from history.import_plan import FIELDS, MappingError
 from history.import_write import ImportRefused, apply_plan, members_of, undo
+from history.kajongg import run as kajongg_run
+from history.kajongg.database import KajonggError
 from history.models import ImportBatch
 from history.sheet_reader import MAX_BYTES, SheetError
 
 
 class UploadForm(forms.Form):
-    file = forms.FileField(label="Spreadsheet (CSV or XLSX)",
-                           help_text="One row per player per night, or per player per hand.")
+    file = forms.FileField(label="Spreadsheet (CSV or XLSX) or Kajongg database (kajongg3.db)",
+                           help_text="One row per player per night, or per player per hand; or "
+                                     "the file where KDE Kajongg keeps its games.")
 
 
 @club_page(ADMIN)
@@ -30,9 +33,13 @@ def imports(request, club):
         if upload.size > MAX_BYTES:
             form.add_error("file", "The file is larger than 20 MB: split it by season.")
         else:
+            data = upload.read()
             try:
-                batch = import_run.start(club, upload.read(), upload.name, request.user)
-            except SheetError as exc:
+                if data.startswith(kajongg_run.SQLITE_HEADER):
+                    batch = kajongg_run.start(club, data, upload.name, request.user)
+                else:
+                    batch = import_run.start(club, data, upload.name, request.user)
+            except (SheetError, KajonggError) as exc:
                 form.add_error("file", str(exc))
             else:
                 return redirect("history-import", club.slug, batch.pk)
@@ -58,6 +65,8 @@ def import_draft(request, club, batch_id):
     batch = get_object_or_404(ImportBatch, pk=batch_id, club=club)
     if batch.status != ImportBatch.Status.DRAFT:
         return redirect("history-imports", club.slug)
+    if batch.kind == ImportBatch.Kind.KAJONGG:
+        return _kajongg_draft(request, club, batch)
     headers = import_run.headers_of(batch)
     mapping = batch.mapping
     form = _mapping_form(headers, mapping.get("columns", {}), mapping.get("day_first", True),
@@ -116,3 +125,63 @@ def import_undo(request, club, batch_id):
     else:
         messages.success(request, f"Import {batch.pk} undone: {counts['sessions']} nights removed.")
     return redirect("history-imports", club.slug)
+
+
+def _house_rule_choices(club) -> list[tuple[str, str]]:
+    from django.db.models import Q
+
+    from houserules.models import HouseRuleRecord
+
+    return [("", "The club's own (default)")] + list(
+        HouseRuleRecord.objects.filter(Q(club__isnull=True) | Q(club=club))
+        .order_by("name").values_list("slug", "name"))
+
+
+def _name_choices(request, members) -> dict:
+    return {key[len("name:"):]: value for key, value in request.POST.items()
+            if key.startswith("name:") and (value in ("new", "guest") or (
+                value.startswith("member:") and value[7:].isdigit()
+                and int(value[7:]) in members))}
+
+
+def _kajongg_draft(request, club, batch):
+    members = members_of(club)
+    rules = _house_rule_choices(club)
+    if request.method == "POST":
+        slug = request.POST.get("house_rule", "")
+        batch.mapping = {"house_rule": slug if slug in dict(rules) else ""}
+        batch.choices = _name_choices(request, members)
+        batch.save()
+        if request.POST.get("action") == "import":
+            try:
+                plan, _counts, notes, version = kajongg_run.plan_games(
+                    club, kajongg_run.games_from_json(batch.rows),
+                    house_rule=batch.mapping["house_rule"], choices=batch.choices)
+                batch.report = {**batch.report, "notes": notes}
+                made = apply_plan(batch, plan, request.user, version=version,
+                                  skip_refused=bool(request.POST.get("skip_refused")))
+            except ImportRefused as exc:
+                messages.error(request, f"Nothing was written. {exc}")
+                return redirect("history-import", club.slug, batch.pk)
+            messages.success(request, f"Imported {made['sessions']} nights "
+                             f"({made['tables']} Kajongg games).")
+            return redirect("history-imports", club.slug)
+        return redirect("history-import", club.slug, batch.pk)
+    try:
+        plan, counts, notes, _version = kajongg_run.plan_games(
+            club, kajongg_run.games_from_json(batch.rows),
+            house_rule=batch.mapping.get("house_rule"), choices=batch.choices)
+    except ImportRefused as exc:
+        messages.error(request, str(exc))
+        batch.mapping = {"house_rule": ""}
+        batch.save()
+        return redirect("history-import", club.slug, batch.pk)
+    names = [{"fate": n, "suggested": members.get(n.match.suggestion),
+              "default": n.choice or (f"member:{n.match.suggestion}" if n.match.suggestion else "")}
+             for n in plan.names]
+    return render(request, "history/import_kajongg.html", {
+        "club": club, "batch": batch, "plan": plan, "notes": notes, "names": names,
+        "rules": rules, "rule": batch.mapping.get("house_rule", ""),
+        "members": [(f"member:{pk}", name) for pk, name in
+                    sorted(members.items(), key=lambda m: m[1].lower())],
+    })

@@ -14,7 +14,7 @@ from clubs.models import ClubSession, Member, Season, Seat, Table
 from clubs.models.choices import SessionStatus
 from history import night_rows
 from history.import_plan import Plan
-from history.models import ImportBatch, ImportedTable, ImportedTotal
+from history.models import ImportBatch, ImportedHand, ImportedTable, ImportedTotal
 
 # Past seasons imported and undone: an operator's record of what arrived in a club's history.
 log = logging.getLogger(__name__)
@@ -69,7 +69,7 @@ def apply_plan(batch: ImportBatch, plan: Plan, user=None, *, version=None,
             f"{len(plan.refusals)} part(s) of the sheet are refused: mend the sheet, or import "
             "the rest and leave them out.")
     if not plan.good_nights:
-        raise ImportRefused("No night of the sheet can be imported.")
+        raise ImportRefused("No night of the file can be imported.")
     club = batch.club
     with transaction.atomic():
         batch = ImportBatch.objects.select_for_update().get(pk=batch.pk)
@@ -134,6 +134,9 @@ def apply_plan(batch: ImportBatch, plan: Plan, user=None, *, version=None,
                         seat=seat, table=table, net=player.net, hands=player.hands,
                         hand_nets=[list(h) for h in player.hand_nets],
                         best_score=player.best_score, lines=player.lines)
+                    ImportedHand.objects.bulk_create(
+                        [ImportedHand(table=table, seat=seat, **d) for d in player.detail],
+                        batch_size=500)
                     made["player_nights"] += 1
         night_rows.derive(table_ids)
         batch.status = ImportBatch.Status.APPLIED

@@ -166,3 +166,34 @@ class RatingSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"Rating of {self.club} as of {self.as_of}"
+
+
+class ImportedHand(models.Model):
+    """One player's hand of a game imported from Kajongg, as Kajongg stored it (the record
+    beside ``ImportedTotal``): its hand string, its points and what it paid or received, and,
+    where the project's notation can express the string, the hand in the contract's terms and
+    whether this project's scoring gives Kajongg's points for it."""
+
+    table = models.ForeignKey("clubs.Table", on_delete=models.CASCADE, related_name="+")
+    seat = models.ForeignKey("clubs.Seat", on_delete=models.CASCADE, related_name="+")
+    number = models.PositiveIntegerField()
+    wind = models.CharField(max_length=1)
+    prevailing = models.CharField(max_length=1)
+    data = models.CharField(max_length=200, help_text="Kajongg's hand string.")
+    contract = models.JSONField(null=True, blank=True)
+    why_not = models.CharField(max_length=200, blank=True,
+                               help_text="Why the string is not in the contract's terms.")
+    won = models.BooleanField(default=False)
+    points = models.IntegerField()
+    net = models.IntegerField()
+    scored_alike = models.BooleanField(default=False)
+    from_discard = models.BooleanField(default=False,
+                                       help_text="Won on a discard (Kajongg keeps no discarder).")
+
+    class Meta:
+        ordering = ["table", "number", "seat"]
+        constraints = [models.UniqueConstraint(fields=["seat", "number"],
+                                               name="importedhand_unique_seat_hand")]
+
+    def __str__(self) -> str:
+        return f"{self.seat} hand {self.number}: {self.net:+d} (Kajongg)"

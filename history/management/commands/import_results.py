@@ -15,6 +15,25 @@ from history.models import ImportBatch
 from history.sheet_reader import SheetError
 
 
+def parse_choices(club, given: list[str]) -> dict:
+    """--name 'Sheet name=Member name|new|guest' given on the command line, as choices."""
+    choices = {}
+    for item in given:
+        sheet, sep, choice = item.partition("=")
+        if not sep or not sheet.strip() or not choice.strip():
+            raise CommandError(f"--name {item!r}: write 'Name in sheet=Member name', "
+                               "'=new' or '=guest'.")
+        choice = choice.strip()
+        if choice.lower() in ("new", "guest"):
+            choices[sheet.strip()] = choice.lower()
+            continue
+        member = Member.objects.filter(club=club, display_name__iexact=choice).first()
+        if member is None:
+            raise CommandError(f"--name {item!r}: {club.name} has no member {choice!r}.")
+        choices[sheet.strip()] = f"member:{member.pk}"
+    return choices
+
+
 class Command(BaseCommand):
     help = ("Import past results from a spreadsheet (one row per player per night, or per hand). "
             "Shows every row's fate; writes nothing with --dry-run. --undo ID removes an import.")
@@ -68,7 +87,7 @@ class Command(BaseCommand):
                    **{k: opts[k] for k in FIELDS if opts.get(k)}}
         batch.mapping.update(columns=columns, day_first=not opts["month_first"],
                              house_rule=opts["house_rule"] or "")
-        batch.choices = self._choices(club, opts["name"])
+        batch.choices = parse_choices(club, opts["name"])
         batch.save()
         try:
             plan = import_run.plan_of(batch, accept_suggestions=opts["accept_suggestions"],
@@ -90,23 +109,6 @@ class Command(BaseCommand):
         self.stdout.write(f"Imported as import {batch.pk}: {made['sessions']} nights, "
                           f"{made['tables']} tables, {made['player_nights']} player-nights. "
                           f"Undo with: manage.py import_results --undo {batch.pk}")
-
-    def _choices(self, club, given: list[str]) -> dict:
-        choices = {}
-        for item in given:
-            sheet, sep, choice = item.partition("=")
-            if not sep or not sheet.strip() or not choice.strip():
-                raise CommandError(f"--name {item!r}: write 'Name in sheet=Member name', "
-                                   "'=new' or '=guest'.")
-            choice = choice.strip()
-            if choice.lower() in ("new", "guest"):
-                choices[sheet.strip()] = choice.lower()
-                continue
-            member = Member.objects.filter(club=club, display_name__iexact=choice).first()
-            if member is None:
-                raise CommandError(f"--name {item!r}: {club.name} has no member {choice!r}.")
-            choices[sheet.strip()] = f"member:{member.pk}"
-        return choices
 
     def _show(self, plan, members):
         self.stdout.write("Names:")
