@@ -108,6 +108,12 @@ class PublishForm(forms.Form):
                             help_text="Nights up to this date count (today if left empty).")
     note = forms.CharField(required=False, max_length=200)
 
+    def __init__(self, *args, **kwargs):
+        # The filter form on the same page has an "as_of" too: ids of its own, so each box has
+        # its own label (axe: label-title-only).
+        kwargs.setdefault("auto_id", "id_publish_%s")
+        super().__init__(*args, **kwargs)
+
 
 class SeasonForm(forms.Form):
     """Start or change a season: its name and dates; on starting, the league rules' preset."""
