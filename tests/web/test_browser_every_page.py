@@ -122,7 +122,7 @@ def _log_in(page, base: str, username: str) -> None:
 def _hand_headers(page, where: str) -> list[str]:
     """Each hand's header on the table page: "Hand 12" on one line, its buttons on one row
     beside or below it, never wrapped onto a second row or squeezing the number."""
-    found = page.evaluate("""() => [...document.querySelectorAll('.hand-actions')].map(nav => {
+    found = page.evaluate(r"""() => [...document.querySelectorAll('.hand-actions')].map(nav => {
         const title = nav.parentElement.querySelector('h3');
         const buttons = [...nav.querySelectorAll('.btn')].map(b => b.getBoundingClientRect());
         const line = parseFloat(getComputedStyle(title).lineHeight) || 30;
