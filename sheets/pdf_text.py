@@ -2,12 +2,15 @@
 how a text is fitted to its cell (smaller type, more lines, then cut short with "…"), so that
 whatever a member typed as a name stays inside its cell.
 
-Bitstream Vera (inside ReportLab) sets Latin, Greek-less European text; Droid Sans Fallback
-(vendored in ``sheets/fonts/``, Apache 2.0) sets Chinese, Japanese and Korean. Both are embedded,
-so a reader without CJK fonts still shows the names. A text mixing the two (``Zoë 王``) is drawn
-as runs, each in the font that has its letters. Bidirectional control marks (U+200E, U+202B,
-...) that a phone's keyboard slips into a name have no glyph in either font and would print as a
-box or a replacement character: they are dropped, as are other control characters.
+Bitstream Vera (inside ReportLab) sets Latin text; DejaVu Sans (vendored in ``sheets/fonts/``,
+Vera's licence) the Greek, Cyrillic, Hebrew and Arabic letters Vera lacks; Droid Sans Fallback
+(vendored, Apache 2.0) Chinese, Japanese and Korean. All are embedded, so a reader without such
+fonts still shows the names. A text mixing them (``Zoë 王``) is drawn as runs, each in the first
+font that has its letters. A name with right-to-left letters is put in the order it is read
+(python-bidi, the Unicode bidirectional algorithm), Arabic letters joined first
+(arabic-reshaper): a PDF draws its letters left to right as given. Bidirectional control marks
+(U+200E, U+202B, ...) that a phone's keyboard slips into a name have no glyph and would print
+as a box or a replacement character: they are dropped, as are other control characters.
 
 Plain Python (no Django).
 """
@@ -15,15 +18,21 @@ Plain Python (no Django).
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
+
+import arabic_reshaper
+from bidi import get_display
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 
 FONT, BOLD = "SheetVera", "SheetVeraBold"
-CJK = "SheetDroidFallback"
-CJK_FILE = Path(__file__).resolve().parent / "fonts" / "DroidSansFallback.ttf"
+WIDE, CJK = "SheetDejaVu", "SheetDroidFallback"
+FONTS_DIR = Path(__file__).resolve().parent / "fonts"
+WIDE_FILE = FONTS_DIR / "DejaVuSans.ttf"
+CJK_FILE = FONTS_DIR / "DroidSansFallback.ttf"
 ELLIPSIS = "…"
 
 # Bidi controls (LRM, RLM, ALM, the embeddings, overrides and isolates), zero-width marks, the
@@ -37,14 +46,22 @@ def register() -> None:
     if FONT not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(FONT, "Vera.ttf"))
         pdfmetrics.registerFont(TTFont(BOLD, "VeraBd.ttf"))
+        pdfmetrics.registerFont(TTFont(WIDE, str(WIDE_FILE)))
         pdfmetrics.registerFont(TTFont(CJK, str(CJK_FILE)))
 
 
 def clean(text: str) -> str:
-    """The text as it should print: invisible marks dropped, line breaks and tabs as spaces."""
+    """The text as it should print: invisible marks dropped, line breaks and tabs as spaces,
+    right-to-left letters in the order they are read."""
     if text.isascii() and text.isprintable():
         return text
-    return _SPACES.sub(" ", _INVISIBLE.sub("", text))
+    text = _SPACES.sub(" ", _INVISIBLE.sub("", text))
+    kinds = {unicodedata.bidirectional(ch) for ch in text}
+    if "AL" in kinds:
+        text = arabic_reshaper.reshape(text)
+    if kinds & {"R", "AL"}:
+        text = get_display(text)
+    return text
 
 
 def _glyphs(font: str):
@@ -52,14 +69,16 @@ def _glyphs(font: str):
 
 
 def runs(text: str, font: str) -> list[tuple[str, str]]:
-    """``text`` as (piece, font) runs: ``font`` where it has the letter, else the CJK font where
-    that has it (a letter in neither stays in ``font``, which prints its "missing" glyph)."""
+    """``text`` as (piece, font) runs: ``font`` where it has the letter, else DejaVu Sans, else
+    the CJK font (a letter in none stays in ``font``, which prints its "missing" glyph)."""
     if text.isascii():
         return [(text, font)] if text else []
-    mine, cjk = _glyphs(font), _glyphs(CJK)
+    mine, wide, cjk = _glyphs(font), _glyphs(WIDE), _glyphs(CJK)
     out: list[tuple[str, str]] = []
     for ch in text:
-        face = font if ord(ch) in mine or ord(ch) not in cjk else CJK
+        code = ord(ch)
+        face = (font if code in mine else WIDE if code in wide else CJK if code in cjk
+                else font)
         if ch == " " and out:
             face = out[-1][1]  # a space stays in the run it divides
         if out and out[-1][1] == face:

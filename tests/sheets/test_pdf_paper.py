@@ -20,6 +20,7 @@ pytestmark = pytest.mark.django_db
 LONG_NAME = ("Maximilian-Alexander Fotheringham-Worthington-Smythe of Little Snoring Hall, "
              "Esq.")[:80]
 NAMES = (LONG_NAME, "陈大文 Chan", "\u202bשרה\u202c \u200fLevi\u200e", "X" * 80)
+MORE_NAMES = ("Ольга Σοφία", "محمد Ali", "Zoë Łukasz", "山田 花子")
 
 
 @pytest.fixture
@@ -97,6 +98,35 @@ def test_no_text_leaves_its_cell(night, layout, blank):
     # Right-to-left marks and other invisible controls are not printed as boxes or "?".
     assert not re.search("[\u200e\u200f\u202a-\u202e\ufffd]", text)
     assert "陈大文 Chan" in text
+
+
+def test_every_letter_has_a_glyph_and_right_to_left_names_read_right(night):
+    """Greek, Cyrillic, Hebrew and Arabic letters (DejaVu Sans), Chinese and Japanese (Droid
+    Sans Fallback) and Latin (Vera): every letter drawn is in the font it is set in, none a
+    box; a Hebrew name prints in the order it is read, beside its Latin part."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from sheets.pdf_text import runs
+
+    rename(night)
+    seats = Seat.objects.filter(table__session=night, table__number=2).order_by("position")
+    for seat, name in zip(seats, MORE_NAMES, strict=True):
+        seat.guest_name = name
+        seat.save(update_fields=["guest_name"])
+    ink: list[pdf.Ink] = []
+    data = pdf.render(SheetRequest(night).document(), ink)
+    for placed in ink:
+        for piece, face in runs(placed.text, "SheetVera"):
+            glyphs = pdfmetrics.getFont(face).face.charToGlyph
+            missing = [ch for ch in piece if ch != " " and ord(ch) not in glyphs]
+            assert not missing, (placed.text, face, missing)
+    text = "\n".join(pages_of(data))
+    assert "Ольга Σοφία" in text and "Zoë Łukasz" in text and "山田 花子" in text
+    # On paper the Hebrew name reads right to left with "Levi" at its left end (a right-to-left
+    # name); pypdf reads the drawn letters back into their logical order.
+    assert "Levi שרה" in text
+    # The Arabic letters are joined (presentation forms), not printed apart.
+    assert "Ali ﻣﺤﻤﺪ" in text
 
 
 def test_every_font_is_embedded(night):
