@@ -23,7 +23,6 @@ from pathlib import Path
 
 import arabic_reshaper
 from bidi import get_display
-
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
