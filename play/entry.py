@@ -117,7 +117,7 @@ def check_entry(entry: Any, seating: Seating) -> Outcome:
     (``HandInputError`` with field paths)."""
     if not isinstance(entry, dict):
         raise HandInputError({"non_field_errors": ["Send the hand as a JSON object."]})
-    errors: dict[str, list | dict] = {}
+    errors: dict[str, Any] = {}
 
     def err(path: str, message: str) -> None:
         errors.setdefault(path, []).append(message)

@@ -79,7 +79,7 @@ def full_seat(hand: Hand, rule: HouseRule) -> SeatFacts:
     result = score_hand(hand, rule)
     return SeatFacts(
         result.score,
-        tuple(m.how for m in hand.melds if m.kind == "kong"),
+        tuple(m.how or "claimed" for m in hand.melds if m.kind == "kong"),
         tuple(hand.bonus),
         hand.win,
         result,

@@ -300,7 +300,7 @@ def replay(seats: tuple[SeatInfo, ...], hands: Iterable[RecordedHand], rules: Se
 def play_hand(hand: RecordedHand, seating: Seating, rules: SessionRules, totals: dict[int, int],
               pot: int, refused: str = "error") -> HandRow:
     """One recorded hand's row, given the totals and pot before it."""
-    base = dict(
+    base: dict[str, Any] = dict(
         id=hand.id, number=hand.number, voided=hand.voided, seating=seating,
         winner=hand.winner, discarder=hand.discarder, draw=hand.draw, goulash=hand.goulash,
         win_source=hand.win_source, entries=hand.entries, facts=hand.facts,
@@ -330,7 +330,7 @@ def play_hand(hand: RecordedHand, seating: Seating, rules: SessionRules, totals:
 def hand_row(base: dict, computed: ComputedHand, totals_before: dict[int, int]) -> HandRow:
     seating = computed.seating
     by_wind = seating.seat_ids
-    party = {**by_wind, POT: POT}  # who pays or is paid: a wind's seat, or the pot
+    party: dict[str, int | str] = {**by_wind, POT: POT}  # who pays or is paid: a wind's seat, or the pot
     settlement = computed.settlement
     net = {by_wind[w]: n for w, n in settlement.net.items()}
     totals = {seat_id: t + net.get(seat_id, 0) for seat_id, t in totals_before.items()}

@@ -135,7 +135,7 @@ class ScoringContext:
         return all(s.concealed for s in self.sets)
 
     @cached_property
-    def standard_split(self) -> tuple[tuple[Set, ...], tuple[Set]] | None:
+    def standard_split(self) -> tuple[tuple[Set, ...], tuple[Set, ...]] | None:
         """The four sets and the pair of a four-sets-and-a-pair hand; None for any other."""
         if self.loose or len(self.sets) != 5:
             return None
@@ -184,10 +184,9 @@ class ScoringContext:
     def seat_number(self) -> str:
         return SEAT_NUMBER[self.hand.seat_wind]
 
-    def selector(self, name: str | None) -> frozenset[str] | None:
-        """The tiles ``name`` selects for this hand (None selects every tile)."""
-        if name is None:
-            return None
+    def selector(self, name: str) -> frozenset[str]:
+        """The tiles ``name`` (a class, own_wind, round_wind or a tile code) selects for
+        this hand."""
         found = STATIC_SELECTORS.get(name)
         if found is not None:
             return found

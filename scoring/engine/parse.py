@@ -228,7 +228,7 @@ def _meld(raw: Any, path: str, problems: ProblemList) -> Meld | None:
     actual: tuple[str, ...] = ()
     if raw.get("tiles") is not None:
         actual = _tile_list(raw.get("tiles"), f"{path}.tiles", problems)
-    if len(problems.problems) > before:
+    if len(problems.problems) > before or kind is None or tile is None:
         return None
     return Meld(kind=kind, tile=tile, concealed=concealed, added=added, tiles=actual)
 
@@ -251,6 +251,6 @@ def _win(raw: Any, problems: ProblemList) -> Win | None:
     else:
         source = source.strip().lower()
     flags = {name: _flag(raw, name, problems, f"win.{name}") for name in WIN_FLAGS}
-    if len(problems.problems) > before:
+    if len(problems.problems) > before or source is None:
         return None
     return Win(tile=tile, source=source, **flags)

@@ -179,7 +179,7 @@ def _accepted_shapes(item: Item) -> tuple[str, ...]:
             return tuple(shapes(**item.kwargs))
         except (TypeError, ValueError):
             return ()  # arguments the function rejects: reported when it is called
-    return shapes
+    return shapes or ()
 
 
 def _worthless(item: Item) -> bool:

@@ -65,7 +65,7 @@ def _tally(plan: Plan, params, counts: dict[int, int], arrangement: Arrangement)
     values = plan.special_value
     replaces = plan.replaces
     role = plan.role
-    special = -1
+    special = best = -1
     dropped: frozenset[int] = _NONE_DROPPED
     kept = []
     for i in counts:
@@ -74,10 +74,9 @@ def _tally(plan: Plan, params, counts: dict[int, int], arrangement: Arrangement)
             kept.append(i)
         elif r == _SPECIAL:
             # The highest-valued special hand wins; on a tie, the one listed first.
-            value = values[i]
-            if special < 0 or value > values[special] or (
-                    value == values[special] and i < special):
-                special = i
+            value = values[i] or 0
+            if special < 0 or value > best or (value == best and i < special):
+                special, best = i, value
         else:  # an ordinary item that replaces others
             kept.append(i)
             dropped = dropped.union(replaces[i])
@@ -152,7 +151,7 @@ def _limit_hand(plan: Plan, params, counts: dict[int, int], kept: list[int],
                 value: int | None = None, words: str | None = None) -> _Scored:
     use_doubles = params.use_doubles
     if value is None:
-        value, words = plan.special_value[special], plan.limit_words[special]
+        value, words = plan.special_value[special] or 0, plan.limit_words[special]
     # 004 Sheet 21 item 6: flowers and seasons on top, their own doubles applying to the
     # flower total only; nothing else of the ordinary score counts.
     bonus = [i for i in kept if plan.bonus[i]] if params.limit_hand_adds_bonus_tiles else []
@@ -281,7 +280,8 @@ def _fishing_value(plan: Plan, step: Step, params, actual: _Scored) -> _Scored |
     use_doubles = params.use_doubles
     fishing_part = plan.fishing_parts.get(step.index)
     if fishing_part is not None:  # a part of the limit (item.fishing_limit, under a limit)
-        part, label, line = fishing_part
+        part, words, line = fishing_part
+        label: str | None = words
         lines = [line]
         points, doubles, score = part, 0, part
         kept_bonus = ([i for i in actual.kept if plan.bonus[i]]

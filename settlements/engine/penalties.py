@@ -49,6 +49,7 @@ def false_mahjong(ledger: Ledger, table: HandAtTable, rule: HouseRule, pen: Pena
     """004 Sheet 30 item 3: once another player has exposed a hand, the false caller pays each
     other player half the limit."""
     amount = false_mahjong_amount(rule, pen.amount)
+    assert amount is not None, "validate.py asks for an amount where the rule has no limit"
     for seat in table.seats:
         ledger.pay(pen.offender, seat, amount, "false declaration of Mah Jong", PENALTY)
 
@@ -58,6 +59,7 @@ def false_naming(ledger: Ledger, table: HandAtTable, rule: HouseRule, pen: Penal
     """004 Sheet 30 item 2: a wrongly named discard claimed for a chow, pung or kong: 50 to the
     claimant."""
     amount = rule.payment.false_naming_penalty if pen.amount is None else pen.amount
+    assert pen.claimant is not None, "validate.py asks for the claimant"
     ledger.pay(pen.offender, pen.claimant, amount, "false naming of a discard", PENALTY)
 
 

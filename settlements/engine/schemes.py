@@ -86,9 +86,11 @@ def dealer_factor(table: HandAtTable, rule: HouseRule, payer: str, payee: str) -
 # -- shared pieces ---------------------------------------------------------------------------
 
 def everyone_pays_winner(ledger: Ledger, table: HandAtTable, rule: HouseRule, value: int) -> None:
+    winner = table.winner
+    assert winner is not None, "only a hand with a winner pays one"
     for payer in table.losers:
-        m, words = dealer_factor(table, rule, payer, table.winner)
-        ledger.pay(payer, table.winner, value * m, f"Mah Jong{words}", MAHJONG)
+        m, words = dealer_factor(table, rule, payer, winner)
+        ledger.pay(payer, winner, value * m, f"Mah Jong{words}", MAHJONG)
 
 
 def losers_settle_differences(ledger: Ledger, table: HandAtTable, rule: HouseRule) -> None:
@@ -103,11 +105,13 @@ def losers_settle_differences(ledger: Ledger, table: HandAtTable, rule: HouseRul
 
 def lower_winner_pays_difference(ledger: Ledger, table: HandAtTable, rule: HouseRule) -> None:
     """001, two players: a winner with the lower score pays the difference after being paid."""
+    winner = table.winner
+    assert winner is not None, "only a hand with a winner pays one"
     for loser in table.losers:
-        diff = table.score(loser) - table.score(table.winner)
-        m, words = dealer_factor(table, rule, table.winner, loser)
-        ledger.pay(table.winner, loser, diff * m,
-                   f"difference {table.score(loser)} - {table.score(table.winner)} "
+        diff = table.score(loser) - table.score(winner)
+        m, words = dealer_factor(table, rule, winner, loser)
+        ledger.pay(winner, loser, diff * m,
+                   f"difference {table.score(loser)} - {table.score(winner)} "
                    f"(the winner's score was lower){words}", DIFFERENCE)
 
 
@@ -130,11 +134,13 @@ def winner_paid_by_table(ledger: Ledger, table: HandAtTable, rule: HouseRule, va
     if table.self_drawn:
         everyone_pays_winner(ledger, table, rule, value)
         return
-    m, words = dealer_factor(table, rule, table.discarder, table.winner)
+    winner, discarder = table.winner, table.discarder
+    assert winner is not None and discarder is not None, "a discard won: validate.py holds it"
+    m, words = dealer_factor(table, rule, discarder, winner)
     d = rule.payment.discarder_multiplier
     extra = f"; the discarder pays {times(d)}" if d > 1 else ""
-    ledger.pay(table.discarder, table.winner, value * d * m,
-               f"Mah Jong on {table.discarder}'s discard{extra}{words}", MAHJONG)
+    ledger.pay(discarder, winner, value * d * m,
+               f"Mah Jong on {discarder}'s discard{extra}{words}", MAHJONG)
 
 
 # -- the schemes -----------------------------------------------------------------------------

@@ -80,7 +80,7 @@ def check_table(table: HandAtTable, rule: HouseRule) -> None:
         err("win_from", f"Use one of {', '.join(WIN_SOURCES)}.")
     elif has_winner:
         if table.self_drawn and has_discarder:
-            err("discarder", f"The winning tile came from the {table.source.replace('_', ' ')}, "
+            err("discarder", f"The winning tile came from the {(table.source or '').replace('_', ' ')}, "
                              "so nobody discarded it: set discarder to null.")
         if not table.self_drawn and not has_discarder:
             err("discarder", "The winning tile was another player's: name who gave it.")

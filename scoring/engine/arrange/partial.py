@@ -34,7 +34,7 @@ def partial_readings(declared, nat, assigned, free, mode, wild_code, chows_left,
     readings = []
     for with_chows in (False, True):
         rest = list(held)
-        parts = [[kind, i, 0] for kind, i in first_parts]
+        parts: list[list] = [[kind, i, 0] for kind, i in first_parts]
         if with_chows:
             made = 0
             for i in range(T.FIRST_HONOUR):
@@ -84,10 +84,10 @@ def _partial_arrangement(declared, parts, rest, nat, assigned, free_left, wild_c
     for kind, i, wild in sorted(parts, key=lambda p: (p[1], p[0])):
         members = [i] * (KIND_SIZE[kind] - wild) if kind != "chow" else [i, i + 1, i + 2]
         taken = [take(p) for p in members]
-        tiles = [wild_code] * wild + taken
+        held_tiles = [wild_code] * wild + taken
         wild += sum(tile != T.PLAYING[p] for tile, p in zip(taken, members, strict=True))
-        sets.append(Set(kind, T.PLAYING[i], True, None, wild, T.sorted_tiles(tiles) if wild
+        sets.append(Set(kind, T.PLAYING[i], True, None, wild, T.sorted_tiles(held_tiles) if wild
                         else ()))
-    loose = [take(i) for i in range(N) for _ in range(rest[i])]
-    loose += [wild_code] * free_left
-    return Arrangement("partial", tuple(declared) + tuple(sets), T.sorted_tiles(loose))
+    left = [take(i) for i in range(N) for _ in range(rest[i])]
+    left += [wild_code] * free_left
+    return Arrangement("partial", tuple(declared) + tuple(sets), T.sorted_tiles(left))

@@ -30,7 +30,7 @@ def arrangements(hand: Hand, rule: HouseRule) -> list[Arrangement]:
     try:
         return list(arrangements_for(*key))
     except TypeError:  # a Hand built in code with lists cannot be a cache key
-        return list(arrangements_for.__wrapped__(*key))
+        return list(arrangements_for.__wrapped__(*key))  # type: ignore[attr-defined]
 
 
 # -- the memoised search --------------------------------------------------------------------
@@ -109,7 +109,7 @@ def arrangements_for(melds: tuple[Meld, ...], concealed: tuple[str, ...], mahjon
     exposing = from_discard and win_tile in concealed
     for shape, found in readings:
         arrangement = Arrangement(shape, declared + found)
-        if exposing and shape == "standard":
+        if exposing and shape == "standard" and win_tile is not None:
             for variant in discard_readings(arrangement, len(declared), win_tile):
                 result[variant] = None
         else:

@@ -137,7 +137,7 @@ _KNIT_PARTS = {(x, y): tuple(("group", x + n, 0, _CODES[x + n, y + n]) for n in 
 _TRIPLE_PARTS = tuple(("group", n, 0, _CODES[n, 9 + n, 18 + n]) for n in range(9))
 
 
-def _templates(held: list[int], wild_total: int):
+def _templates(held: list[int] | tuple[int, ...], wild_total: int):
     """Candidate special shapes as (shape, parts), each part (kind, index, member indices).
 
     Without wild tiles the counts pin down the few candidates; with wild tiles every variant

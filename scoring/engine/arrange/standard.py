@@ -70,7 +70,7 @@ def read_standard(counts: tuple[int, ...], need_pair: bool, chows_left: int):
 def honour_parts(counts, need_pair: bool) -> tuple[tuple[Set, ...], int] | None:
     """The honours' pungs and pair as sets in index order, and the number of pairs (0 or 1);
     None when the honours are not pungs and a pair."""
-    sets = ()
+    sets: tuple[Set, ...] = ()
     pairs = 0
     if not any(counts[T.FIRST_HONOUR:]):
         return sets, pairs

@@ -75,7 +75,7 @@ def standard_wild(nat: tuple[int, ...], assigned: tuple[int, ...], free: int, ne
 def _chow_choices(start: int, lowest: int, counts: list[int]):
     """Which positions of the chow at ``start`` take natural tiles: below ``lowest`` (already
     used up) a wild tile, at ``lowest`` the natural tile, above it either."""
-    options = [[]]
+    options: list[list[int]] = [[]]
     for p in (start, start + 1, start + 2):
         if p < lowest:
             continue

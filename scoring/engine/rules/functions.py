@@ -159,9 +159,9 @@ def one_suit(ctx: ScoringContext, honours: bool | None = None) -> int:
 def only_tiles(ctx: ScoringContext, tiles: Any = "major") -> int:
     """Every tile in ``tiles``."""
     selected = _selected(ctx, tiles)
-    if selected is not None:
-        return 1 if ctx.tiles and selected.issuperset(ctx.tiles) else 0
-    return 1 if ctx.tiles and all(t in selected for t in ctx.tiles) else 0
+    if selected is None:  # no class named: any tile
+        return 1 if ctx.tiles else 0
+    return 1 if ctx.tiles and selected.issuperset(ctx.tiles) else 0
 
 
 @rule_function("all_majors")
@@ -222,7 +222,8 @@ def win(ctx: ScoringContext, source: Any = None, fact: Any = None, tile: Any = N
         return 0
     if fact is not None and not _any_in(fact, facts):
         return 0
-    if not _is(ctx.win.source, source) or not _is(ctx.win.tile, tile):
+    won = ctx.win
+    if won is None or not _is(won.source, source) or not _is(won.tile, tile):
         return 0
     return 1 if _is(ctx.hand.seat_wind, seat) else 0
 

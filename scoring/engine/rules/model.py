@@ -355,8 +355,9 @@ def apply_overrides(data: dict[str, Any], overrides: dict[str, Any]) -> dict[str
             if not isinstance(value, dict):
                 errors.setdefault("items", []).append("Give an object of item code: changes.")
                 continue
-            items = [dict(item) for item in data["items"]]
+            items: list[dict[str, Any]] = [dict(item) for item in data["items"]]
             codes = [item["code"] for item in items]
+            dropped: set[int] = set()
             item_fields = {f.name for f in fields(Item)}
             for code, change in value.items():
                 if code not in codes:
@@ -366,7 +367,7 @@ def apply_overrides(data: dict[str, Any], overrides: dict[str, Any]) -> dict[str
                     continue
                 index = codes.index(code)
                 if change is None:
-                    items[index] = None
+                    dropped.add(index)
                     continue
                 if not isinstance(change, dict):
                     errors.setdefault(f"items.{code}", []).append("Give an object of field: value, or null.")
@@ -375,7 +376,7 @@ def apply_overrides(data: dict[str, Any], overrides: dict[str, Any]) -> dict[str
                     if name not in item_fields or name == "code":
                         errors.setdefault(f"items.{code}.{name}", []).append("Unknown or fixed item field.")
                 items[index] = {**items[index], **change}
-            data["items"] = [item for item in items if item is not None]
+            data["items"] = [item for i, item in enumerate(items) if i not in dropped]
         elif key == "add_items":
             if not isinstance(value, list):
                 errors.setdefault("add_items", []).append("Give a list of items.")
