@@ -21,6 +21,7 @@ urlpatterns = [
     path("api/v1/", include("houserules.urls")),
     path("api/v1/", include("settlements.urls")),
     path("api/v1/", include("league.api_urls")),
+    path("api/v1/", include("history.api_urls")),
     path("api/v1/", include("accounts.api_urls")),
     path("admin/", admin.site.urls),
     # The service worker keeps a table's pages for recording without signal (issue #24).

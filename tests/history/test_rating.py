@@ -248,3 +248,33 @@ def test_the_pages_queries_do_not_grow_with_history(client_as, club, make_season
             counts.append(len(ctx.captured_queries))
         ClubSession.objects.filter(club=club).delete()
     assert counts[:2] == counts[2:], counts
+
+
+def test_the_api_gives_the_rating_table_and_a_members_lines(club, rated_season, members, users,
+                                                           admin_api):
+    from rest_framework.test import APIClient
+
+    answer = admin_api.get(f"/api/v1/clubs/{club.slug}/rating/")
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["enabled"] and body["params"]["min_weight"] == 0.1
+    want = rating_store.table_as_of(club, None)
+    assert [(r["member_id"], r["grade"]) for r in body["rows"]] == [
+        (r["member_id"], r["grade"]) for r in want]
+    member = next(m for m in members if RatingLine.objects.filter(member=m).exists())
+    history = admin_api.get(f"/api/v1/clubs/{club.slug}/members/{member.pk}/history/").json()
+    assert [round(x["new"], 6) for x in history["rating"]] == [
+        round(g, 6) for _d, g in independent(club.pk)[member.pk]]
+    assert history["hands"] == HandResult.objects.filter(member=member).count()
+    RatingPrivacy.objects.create(member=member)
+    history = admin_api.get(f"/api/v1/clubs/{club.slug}/members/{member.pk}/history/").json()
+    assert history["rating"] is None
+    assert member.pk not in [r["member_id"] for r in admin_api.get(
+        f"/api/v1/clubs/{club.slug}/rating/").json()["rows"]]
+    bad = admin_api.get(f"/api/v1/clubs/{club.slug}/members/{member.pk}/history/?start=2026-05-01&end=2026-01-01")
+    assert bad.status_code == 400 and "end" in bad.json()
+    assert admin_api.get(f"/api/v1/clubs/{club.slug}/rating/?as_of=soon").status_code == 400
+    outsider = APIClient()
+    outsider.force_authenticate(users["outsider"])
+    assert outsider.get(f"/api/v1/clubs/{club.slug}/rating/").status_code == 404
+    assert APIClient().get(f"/api/v1/clubs/{club.slug}/rating/").status_code in (401, 403, 404)

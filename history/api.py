@@ -1,0 +1,170 @@
+"""The history API: a club's rating table (as of a date) and a member's statistics and rating
+lines over a season or dates. Clubs are looked up among those the user may see (members, or
+anyone for a published club); a member who hides their rating has it left out for others."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clubs import permissions as perms
+from clubs.models import Member, Season
+from history import rating_store
+from history.models import RatingLine, RatingPrivacy
+from history.stats import Span, member_stats
+
+
+class RatingQuerySerializer(serializers.Serializer):
+    as_of = serializers.DateField(required=False, help_text="Lines on or before this date.")
+
+
+class RatingRowSerializer(serializers.Serializer):
+    place = serializers.IntegerField(required=False, help_text="Absent while provisional.")
+    member_id = serializers.IntegerField()
+    name = serializers.CharField()
+    grade = serializers.FloatField()
+    nights = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+    last = serializers.DateField(help_text="The member's last rated night.")
+
+
+class RatingParamsSerializer(serializers.Serializer):
+    provisional_nights = serializers.IntegerField()
+    min_weight = serializers.FloatField()
+    guest_grade = serializers.FloatField()
+
+
+class RatingTableSerializer(serializers.Serializer):
+    enabled = serializers.BooleanField()
+    as_of = serializers.DateField(allow_null=True)
+    params = RatingParamsSerializer(allow_null=True)
+    rows = RatingRowSerializer(many=True)
+
+
+class LineSerializer(serializers.ModelSerializer):
+    table_number = serializers.IntegerField(source="table.number")
+
+    class Meta:
+        model = RatingLine
+        fields = ["date", "table_number", "seq", "players", "beaten", "actual", "others_mean",
+                  "old", "par", "weight", "new", "provisional"]
+
+
+class SpanSerializer(serializers.Serializer):
+    season = serializers.IntegerField(required=False)
+    start = serializers.DateField(required=False)
+    end = serializers.DateField(required=False)
+
+    def validate(self, attrs):
+        if attrs.get("start") and attrs.get("end") and attrs["end"] < attrs["start"]:
+            raise serializers.ValidationError({"end": ["The end date is before the start date."]})
+        return attrs
+
+
+class ByWindSerializer(serializers.Serializer):
+    hands = serializers.IntegerField()
+    won = serializers.IntegerField()
+    net = serializers.IntegerField()
+
+
+class NotableSerializer(serializers.Serializer):
+    date = serializers.DateField()
+    table = serializers.IntegerField()
+    hand = serializers.IntegerField()
+    score = serializers.IntegerField()
+    limit = serializers.CharField()
+    name = serializers.CharField()
+
+
+class PaidSerializer(serializers.Serializer):
+    opponent = serializers.CharField()
+    received = serializers.IntegerField()
+    paid = serializers.IntegerField()
+    net = serializers.IntegerField()
+
+
+class MemberHistorySerializer(serializers.Serializer):
+    member = serializers.IntegerField()
+    name = serializers.CharField()
+    hands = serializers.IntegerField()
+    won = serializers.IntegerField()
+    won_from_wall = serializers.IntegerField()
+    given = serializers.IntegerField()
+    net = serializers.IntegerField()
+    east = ByWindSerializer()
+    goulash = ByWindSerializer()
+    largest = NotableSerializer(allow_null=True)
+    specials = serializers.DictField(child=serializers.IntegerField(),
+                                     help_text="Limit and special hands made: name -> count.")
+    limit_hands = NotableSerializer(many=True)
+    paid = PaidSerializer(many=True)
+    rating = LineSerializer(many=True, allow_null=True,
+                            help_text="Every night's line; null when the club has no rating or "
+                                      "the member hides theirs.")
+
+
+def _viewer(request, club):
+    if not request.user.is_authenticated:
+        return None
+    return Member.objects.filter(club=club, user=request.user).values_list("pk", flat=True).first()
+
+
+@extend_schema(tags=["history"])
+class RatingTableView(APIView):
+    """The club's rating table as of a date (opt in: ``enabled`` false and no rows when the
+    club has not turned it on)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[RatingQuerySerializer], responses=RatingTableSerializer)
+    def get(self, request, slug: str):
+        club = get_object_or_404(perms.visible_clubs(request.user), slug=slug)
+        query = RatingQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        as_of = query.validated_data.get("as_of")
+        settings = rating_store.ensure_fresh(club)
+        enabled = bool(settings and settings.enabled)
+        rows = rating_store.table_as_of(club, as_of, _viewer(request, club)) if enabled else []
+        return Response(RatingTableSerializer({
+            "enabled": enabled, "as_of": as_of, "rows": rows,
+            "params": settings if enabled else None}).data)
+
+
+@extend_schema(tags=["history"])
+class MemberHistoryView(APIView):
+    """A member's statistics over a season or dates (from the stored hand results), and their
+    rating's every line where the club rates and the member shows it."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[SpanSerializer], responses=MemberHistorySerializer)
+    def get(self, request, slug: str, member_id: int):
+        club = get_object_or_404(perms.visible_clubs(request.user), slug=slug)
+        member = get_object_or_404(Member, pk=member_id, club=club)
+        query = SpanSerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        data = query.validated_data
+        season = data.get("season")
+        if season is not None and not Season.objects.filter(pk=season, club=club).exists():
+            raise serializers.ValidationError({"season": ["No such season at this club."]})
+        span = Span(season, data.get("start"), data.get("end"))
+        stats = member_stats(member, span)
+        settings = rating_store.ensure_fresh(club)
+        hidden = RatingPrivacy.objects.filter(member=member, hidden=True).exists()
+        lines = None
+        if settings and settings.enabled and (not hidden or _viewer(request, club) == member.pk):
+            lines = span.results(RatingLine.objects.filter(member=member), "date", "season_id") \
+                .select_related("table").order_by("date", "seq")
+        return Response(MemberHistorySerializer({
+            "member": member.pk, "name": member.display_name, "hands": stats.hands,
+            "won": stats.won, "won_from_wall": stats.won_from_wall, "given": stats.given,
+            "net": stats.net, "east": stats.east, "goulash": stats.goulash,
+            "largest": stats.largest, "specials": dict(stats.specials),
+            "limit_hands": stats.limit_hands,
+            "paid": [{"opponent": n, "received": r, "paid": p, "net": net}
+                     for n, r, p, net in stats.paid],
+            "rating": lines}).data)
