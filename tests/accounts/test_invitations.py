@@ -46,7 +46,8 @@ def mailbox(settings):
 
 def made_link(client, club) -> str:
     page = client.get(f"/clubs/{club.slug}/invitations/").content.decode()
-    return re.search(r'id="invite-link" value="http://testserver(/invite/[^"]+/)"', page)[1]
+    return re.search(r'id="invite-link" rows="2" readonly>http://testserver(/invite/[^<]+/)<',
+                     page)[1]
 
 
 @pytest.mark.parametrize("role", ROLES)

@@ -73,3 +73,21 @@ def test_the_rules_page_shows_no_document_line_numbers(client):
         page = client.get(f"/compare/rules/?{rules}&everything=1").content.decode()
         assert "line 920" not in page and "count short losing hands" not in page
     assert "Corresponding flower (your own wind)" in page
+
+
+def test_the_house_rules_pages_cite_no_files_or_lines(client_as, club):
+    page = client_as("member").get(f"/clubs/{club.slug}/house-rules/").content.decode()
+    guide = client_as("member").get(f"/clubs/{club.slug}/house-rules/guide/").content.decode()
+    for text in (page, guide):
+        assert ".txt" not in text and "line 920" not in text and "scoring.limit" not in text
+    assert "The general guide to Mahjong. Only the player who goes Mahjong scores:" in guide
+
+
+def test_a_descriptions_settings_are_named_in_words():
+    from clubs.plain_words import description_for_people
+
+    assert description_for_people("ordinary hands may pass the limit (switch "
+                                  "special_or_ordinary_if_greater; four ...)") == (
+        "ordinary hands may pass the limit (the setting “special or ordinary if greater”; "
+        "four ...)")
+    assert for_people("from the kong_box") == "from the kong_box"  # a value, not a setting

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.urls import NoReverseMatch, reverse
 
 from clubs.models import Club, ClubSession, Member, Table
 from tests.web.conftest import SCREENSHOTS
@@ -53,17 +52,6 @@ def add_a_table(page, night_url: str) -> None:
     page.click("summary:has-text('Add a table')")
 
 
-def house_rule_copy_page(slug: str) -> str | None:
-    """The club's "copy and adjust" page for house rules, once it exists (issue #22's other
-    half); None until then."""
-    for name in ("club-house-rules", "house-rules", "club-rules"):
-        try:
-            return reverse(name, args=[slug])
-        except NoReverseMatch:
-            continue
-    return None
-
-
 def test_a_club_run_from_its_own_pages(chromium, live_server, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
@@ -99,7 +87,7 @@ def test_a_club_run_from_its_own_pages(chromium, live_server, settings):
     admin.fill("#id_name", "Sam")
     admin.select_option("#id_role", "scorer")
     admin.click("button:has-text('Make the link')")
-    link = admin.input_value("#invite-link")
+    link = admin.input_value("#invite-link").strip()
     assert link.startswith(base + "/invite/")
     shot(admin, "05-invitation-link")
     fits_the_phone(admin)
@@ -140,17 +128,29 @@ def test_a_club_run_from_its_own_pages(chromium, live_server, settings):
     admin.wait_for_load_state()
     assert club.seasons.filter(name="2026").exists()
 
-    # -- copy bmja with a 2,000 limit ---------------------------------------------------------
-    copy_page = house_rule_copy_page(club.slug)
-    if copy_page is not None:
-        admin.goto(base + copy_page)
-        shot(admin, "10-house-rules")
+    # -- copy bmja with a 2,000 limit, and play it ---------------------------------------------
+    admin.goto(f"{base}/clubs/{club.slug}/")
+    admin.click("a:has-text('House rules')")
+    admin.locator("li", has_text="BMJA").locator("a:has-text('Copy and adjust')").first.click()
+    admin.fill("#id_name", "Riverside BMJA")
+    admin.fill("#id_slug", "riverside-bmja")
+    admin.fill("#id_scoring__limit", "2000")
+    shot(admin, "10-copy-bmja")
+    admin.click("button:has-text('Save our copy')")
+    admin.wait_for_url(re.compile(r"/house-rules/riverside-bmja/$"))
+    assert "2,000" in admin.inner_text("main") or "2000" in admin.inner_text("main")
+    admin.click("button:has-text('Start new nights with this rule')")
+    admin.wait_for_load_state()
+    shot(admin, "11-our-rule")
+    fits_the_phone(admin)
 
     # -- a night of two tables; a third started by mistake ----------------------------------
     admin.goto(f"{base}/clubs/{club.slug}/")
     admin.click("button:has-text('Start the session')")
     admin.wait_for_url(re.compile(r"/sessions/\d+/$"))
     night = ClubSession.objects.get()
+    assert night.house_rule_version.record.slug == "riverside-bmja"
+    assert night.house_rule_version.data["scoring"]["limit"] == 2000
     for wind, name in zip("ESWN", EIGHT[:4], strict=True):
         admin.select_option(f"#id_{wind}_member", label=name)
     admin.click("button:has-text('Add the table')")
@@ -159,7 +159,7 @@ def test_a_club_run_from_its_own_pages(chromium, live_server, settings):
     for wind, name in zip("ESW", EIGHT[4:7], strict=True):
         admin.select_option(f"#id_{wind}_member", label=name)
     admin.fill("#id_N_guest", "Ivy")  # a guest tonight
-    shot(admin, "11-seat-table-2")
+    shot(admin, "12-seat-table-2")
     admin.click("button:has-text('Add the table')")
     admin.wait_for_url(re.compile(r"/tables/\d+/$"))
     add_a_table(admin, f"{base}/clubs/{club.slug}/sessions/{night.pk}/")
@@ -178,28 +178,28 @@ def test_a_club_run_from_its_own_pages(chromium, live_server, settings):
     admin.click("a:has-text('Record hand 2')")
     quick_hand(admin, "Carol", {"East · Alice": 0, "South · Bob": 12, "West · Carol": 64,
                                 "North · David": 6})
-    shot(admin, "12-table-1")
+    shot(admin, "13-table-1")
     scorer.goto(f"{base}/clubs/{club.slug}/sessions/{night.pk}/tables/{two.pk}/")
     scorer.click("a:has-text('Record hand 1')")
-    shot(scorer, "13-scorer-records")
+    shot(scorer, "14-scorer-records")
     quick_hand(scorer, "Ivy", {"East · Ellen": 2, "South · Frank": 10, "West · Grace": 0,
                                "North · Ivy": 48})
-    shot(scorer, "14-table-2")
+    shot(scorer, "15-table-2")
     fits_the_phone(scorer)
 
     # The table started by mistake: deleted from its "Mend" page.
     admin.goto(f"{base}/clubs/{club.slug}/sessions/{night.pk}/")
     admin.click(f"a:has-text('Mend table {mistake.number}')")
-    shot(admin, "15-mend-table-3")
+    shot(admin, "16-mend-table-3")
     admin.click(f"button:has-text('Delete table {mistake.number}')")
     admin.wait_for_load_state()
     assert not Table.objects.filter(pk=mistake.pk).exists()
-    shot(admin, "16-table-3-deleted")
+    shot(admin, "17-table-3-deleted")
 
     # -- the guest joins: her night becomes a member's ----------------------------------------
     admin.goto(f"{base}/clubs/{club.slug}/members/")
     admin.click("summary:has-text('Ivy')")
-    shot(admin, "17-guest-to-member")
+    shot(admin, "18-guest-to-member")
     admin.click("button:has-text('Make Ivy a member')")
     admin.wait_for_load_state()
     ivy = Member.objects.get(club=club, display_name="Ivy")
@@ -210,7 +210,7 @@ def test_a_club_run_from_its_own_pages(chromium, live_server, settings):
     admin.click("a:has-text('2026')")
     admin.click("button:has-text('Publish the standings')")
     admin.wait_for_load_state()
-    shot(admin, "18-standings-published")
+    shot(admin, "19-standings-published")
     fits_the_phone(admin)
     assert "Ivy" in admin.inner_text("main")
 
