@@ -187,6 +187,27 @@ def main() -> None:
         counts[label] = len(ctx)
     print("standings page queries: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
 
+    # The player page of the season (issue #27: its best hand read every result of the season
+    # and scanned every club's nights, so it slowed as the database grew): its time, and the
+    # plan of its best-hand query, which should read the result_best_hand index.
+    from clubs.models import Member
+    from league.queries import player_hands
+
+    member = Member.objects.filter(club=club).order_by("pk").first()
+    player = f"/clubs/bench/league/{season.pk}/players/{member.pk}/"
+    page.get(player)
+    times = []
+    for _ in range(args.repeats):
+        times.append(timed(lambda: page.get(player)))
+    best = (player_hands(member, season).filter(won=True).select_related("hand", "session")
+            .order_by("-score", "session__date")[:1])
+    sql, params = best.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN {sql}", params)
+        plan = " / ".join(row[0].strip() for row in cursor.fetchall()[:4])
+    print(f"player page: {statistics.median(times):.1f} ms (median of {args.repeats}); "
+          f"best hand's plan: {plan}")
+
 
 if __name__ == "__main__":
     main()
