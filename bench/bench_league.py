@@ -208,6 +208,15 @@ def main() -> None:
     print(f"player page: {statistics.median(times):.1f} ms (median of {args.repeats}); "
           f"best hand's plan: {plan}")
 
+    # The admin's busiest lists over the million hands (issue #27: 57 queries, 2-2.9 s).
+    for path in ("/admin/clubs/hand/", "/admin/clubs/handresult/",
+                 f"/admin/clubs/handresult/?club={club.pk}&season={season.pk}"):
+        assert page.get(path).status_code == 200, path
+        with CaptureQueriesContext(connection) as ctx:
+            page.get(path)
+        times = [timed(lambda path=path: page.get(path)) for _ in range(args.repeats)]
+        print(f"admin {path}: {statistics.median(times):.1f} ms, {len(ctx)} queries")
+
 
 if __name__ == "__main__":
     main()
