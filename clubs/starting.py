@@ -82,7 +82,8 @@ def start_club(user, *, name: str, slug: str, time_zone: str = DEFAULT_TIME_ZONE
                        "published": published, "admin": display_name})
             AuditEntry.objects.create(
                 club=club, user=user, action=AuditAction.CREATE, object_type="member",
-                object_id=str(member.pk), after={"display_name": display_name,
+                object_id=str(member.pk), note=f"{display_name} started the club as its admin",
+                after={"display_name": display_name,
                                                  "role": MemberRole.ADMIN})
     except IntegrityError:  # another club took the name or slug a moment ago
         raise taken_problem(name, slug) or ClubTaken(

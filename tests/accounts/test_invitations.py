@@ -173,3 +173,17 @@ def test_taking_an_invitation_through_the_api(api_as, club, users):
                             format="json").status_code == 403
     assert get_user_model().objects.filter(username="outsider-user").get().memberships.count() \
         == 2
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_an_invitation_link_for_every_visitor(client_as, club, users, role):
+    """Anyone holding the link may use it once; the club's own members are told they belong
+    already, and the link stays for whoever it was meant for."""
+    _, secret = invitations.invite(club, users["admin"], name="Quin", role="scorer")
+    client = client_as(role)
+    assert client.get(f"/invite/{secret}/").status_code == 200
+    answer = client.post(f"/invite/{secret}/", JOIN if role == "anonymous" else {})
+    assert answer.status_code == expect(role, admin=400, scorer=400, member=400, outsider=302,
+                                        anonymous=302)
+    assert Invitation.objects.get().state == ("used" if role in ("outsider", "anonymous")
+                                              else "open")

@@ -15,6 +15,7 @@ import pytest
 
 from clubs.models import Club, ClubSession, Member, Table
 from tests.web.conftest import SCREENSHOTS
+from tests.web.test_browser_at_the_table import axe_check
 from tests.web.test_browser_record import chip, phone_page, seat_block
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,8 +25,15 @@ PASSWORD = "pung-of-dragons-7"
 EIGHT = ("Alice", "Bob", "Carol", "David", "Ellen", "Frank", "Grace", "Harry")
 
 
+AXE: dict = {}
+AXE_FAILURES: list[str] = []
+
+
 def shot(page, name: str) -> None:
+    """A screenshot of the whole page, and axe-core's check of it (no serious or critical
+    violations)."""
     page.screenshot(path=str(SCREENSHOTS / f"run-a-club-{name}.png"), full_page=True)
+    AXE_FAILURES.extend(axe_check(page, name, AXE))
 
 
 def fits_the_phone(page) -> None:
@@ -215,5 +223,6 @@ def test_a_club_run_from_its_own_pages(chromium, live_server, settings):
     assert "Ivy" in admin.inner_text("main")
 
     assert not [url for url in visited if "/admin/" in url], "a page sent the club to /admin/"
+    assert not AXE_FAILURES, "\n".join(AXE_FAILURES)
     scorer.context.close()
     admin.context.close()
