@@ -6,7 +6,9 @@ and the audit trail. Objects refer to each other by keys local to the document (
 ``s12``), never by database ids, so the document loads into any database. Keys are numbered in
 the order objects were made, so an export of an imported club reads the same as the original.
 Each hand also carries its derived results and each table its totals, for checking only: ``import_club``
-recomputes them and reports any that come out different.
+recomputes them and reports any that come out different. Each season carries its league rules
+and published standings, and the club its finished comparisons (``club_league_compare``): a
+club moved keeps its ranking, its published tables and its reports.
 """
 
 from __future__ import annotations
@@ -23,9 +25,11 @@ from clubs.models import (
     Seat,
     Table,
 )
+from safekeeping.club_league_compare import Ids, export_comparisons, export_league
 
 FORMAT = "mahjong-club-export"
-VERSION = 1
+VERSION = 2  # 2: league rules, published standings and comparisons (1 had none: still read)
+READS = (1, 2)
 
 
 def _stamp(value) -> str | None:
@@ -53,6 +57,7 @@ def export_club(club: Club) -> dict[str, Any]:
     seasons = list(club.seasons.order_by("start", "pk"))
     keys = _Keys({m.pk: f"m{i}" for i, m in enumerate(members, 1)},
                  {s.pk: f"y{i}" for i, s in enumerate(seasons, 1)})
+    ids = _ids(sessions, keys)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -69,10 +74,11 @@ def export_club(club: Club) -> dict[str, Any]:
         ],
         "seasons": [
             {"key": keys.season[s.pk], "name": s.name, "start": _stamp(s.start),
-             "end": _stamp(s.end)}
+             "end": _stamp(s.end), "league": export_league(s, ids)}
             for s in seasons
         ],
         "sessions": [_session(s, keys) for s in sessions],
+        "comparisons": export_comparisons(club, ids),
         "audit": [
             {"user": e.user.username if e.user else None, "at": _stamp(e.at),
              "action": e.action, "object_type": e.object_type, "object_id": e.object_id,
@@ -80,6 +86,18 @@ def export_club(club: Club) -> dict[str, Any]:
             for e in AuditEntry.objects.filter(club=club).select_related("user").order_by("pk")
         ],
     }
+
+
+def _ids(sessions: list[ClubSession], keys: _Keys) -> Ids:
+    """Document keys of the club's nights (``n3``: the third in the document), tables
+    (``n3.1``: its table 1) and hands (``n3.1.7``: hand 7 there)."""
+    session = {s.pk: f"n{i}" for i, s in enumerate(sessions, 1)}
+    table = {pk: f"{session[sid]}.{number}" for pk, sid, number in Table.objects.filter(
+        session__in=sessions).values_list("pk", "session_id", "number")}
+    hand = {pk: f"{table[tid]}.{number}" for pk, tid, number in Hand.objects.filter(
+        table__session__in=sessions).values_list("pk", "table_id", "number")}
+    return Ids({pk: int(key[1:]) for pk, key in keys.member.items()}, keys.season, session,
+               table, hand)
 
 
 def _house_rules(club: Club, sessions: list[ClubSession]) -> list[dict]:

@@ -33,7 +33,8 @@ from clubs.models import (
     Table,
 )
 from clubs.recording import recompute_table
-from safekeeping.club_export import FORMAT, VERSION
+from safekeeping.club_export import FORMAT, READS, VERSION
+from safekeeping.club_league_compare import Ids, import_comparisons, import_league
 
 # A club imported, and whether its replayed results match the export's.
 log = logging.getLogger(__name__)
@@ -53,6 +54,7 @@ class ImportReport:
     logins_created: int = 0
     logins_linked: list[str] = field(default_factory=list)
     differences: list[str] = field(default_factory=list)
+    comparisons: int = 0
 
 
 def _date(value) -> dt.date | None:
@@ -67,7 +69,7 @@ def check_document(doc: Any) -> None:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ImportRefused("This is not a club export: its 'format' is not "
                             f"{FORMAT!r}. Give a file written by manage.py export_club.")
-    if doc.get("version") != VERSION:
+    if doc.get("version") not in READS:
         raise ImportRefused(f"This export is version {doc.get('version')!r}; this service reads "
                             f"version {VERSION}. Export again with the same release as this one.")
 
@@ -93,8 +95,23 @@ def import_club(doc: dict) -> ImportReport:
     seasons = {s["key"]: Season.objects.create(club=club, name=s["name"], start=_date(s["start"]),
                                                end=_date(s["end"])) for s in doc["seasons"]}
     users = {m.user.username: m.user for m in members.values() if m.user}
-    for given_session in doc["sessions"]:
-        _session(given_session, club, members, seasons, versions, users, report)
+    places: dict[str, dict[str, int]] = {"session": {}, "table": {}, "hand": {}}
+    for number, given_session in enumerate(doc["sessions"], 1):
+        _session(given_session, club, members, seasons, versions, users, report,
+                 f"n{number}", places)
+    ids = Ids({int(key[1:]): m.pk for key, m in members.items()},
+              {key: s.pk for key, s in seasons.items()}, **places)
+
+    def user_named(username):
+        if not username:
+            return None
+        if username not in users:
+            users[username] = get_user_model().objects.filter(username=username).first()
+        return users[username]
+
+    for given_season in doc["seasons"]:
+        import_league(given_season.get("league"), seasons[given_season["key"]], ids, user_named)
+    report.comparisons = import_comparisons(doc.get("comparisons", []), club, ids, user_named)
     _audit(doc["audit"], club, report)
     transaction.on_commit(lambda: _log_import(report))
     return report
@@ -181,7 +198,9 @@ def _members(given: list[dict], club: Club, report: ImportReport) -> dict[str, M
     return members
 
 
-def _session(given, club, members, seasons, versions, users, report: ImportReport) -> None:
+def _session(given, club, members, seasons, versions, users, report: ImportReport, key: str,
+             places: dict[str, dict[str, int]]) -> None:
+    """A night, its tables and hands; ``places`` gains their document keys' new ids."""
     def version(ref):
         return versions[(ref["slug"], ref["number"])] if ref else None
 
@@ -191,24 +210,28 @@ def _session(given, club, members, seasons, versions, users, report: ImportRepor
         goulash_rule_version=version(given["goulash_rule"]),
         notes=given["notes"], status=given["status"])
     _stamp(ClubSession, session.pk, created=_when(given.get("created")))
+    places["session"][key] = session.pk
     report.sessions += 1
     for given_table in given["tables"]:
         table = Table.objects.create(session=session, number=given_table["number"],
                                      house_rule_version=version(given_table.get("house_rule")))
+        table_key = f"{key}.{table.number}"
+        places["table"][table_key] = table.pk
         seats = {}
         for s in given_table["seats"]:
             seats[s["key"]] = Seat.objects.create(
                 table=table, position=s["position"], member=members.get(s["member"]),
                 guest_name=s["guest_name"], starting_wind=s["starting_wind"])
         for given_hand in given_table["hands"]:
-            _hand(given_hand, table, seats, users)
+            places["hand"][f"{table_key}.{given_hand['number']}"] = _hand(
+                given_hand, table, seats, users)
             report.hands += 1
         recompute_table(table)
         report.tables += 1
         report.differences += _differences(given_table, table, seats)
 
 
-def _hand(given: dict, table: Table, seats: dict[str, Seat], users) -> None:
+def _hand(given: dict, table: Table, seats: dict[str, Seat], users) -> int:
     def seat(key):
         return seats[key] if key else None
 
@@ -223,6 +246,7 @@ def _hand(given: dict, table: Table, seats: dict[str, Seat], users) -> None:
         HandEntry(hand=hand, seat=seats[e["seat"]], seat_wind=e["seat_wind"], kind=e["kind"],
                   data=e["data"]) for e in given["entries"])
     _stamp(Hand, hand.pk, created=_when(given.get("created")))
+    return hand.pk
 
 
 def _differences(given_table: dict, table: Table, seats: dict[str, Seat]) -> list[str]:

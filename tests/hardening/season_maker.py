@@ -88,3 +88,49 @@ def _entry(rng: random.Random, examples) -> dict:
         entry["seats"][winner] = {k: v for k, v in full.items()
                                   if k not in ("seat_wind", "prevailing_wind", "mahjong")}
     return entry
+
+
+def add_league_and_comparison(slug: str = SLUG) -> None:
+    """The season ranked by table points 4/2/1/0.5 over its best 2 nights (not the net-points
+    default a lost league falls back to), its standings published twice (one withdrawn and
+    audited on the way), and a finished comparison of its play under two rules."""
+    from compare import runs
+    from compare.management.commands.compare_rules import Operator
+    from compare.rule_choice import chosen_rules
+    from compare.scope import resolve_scope
+    from league.models import SeasonLeague, Snapshot
+    from league.queries import Filters, standings
+    from league.ranking import LeagueRules
+
+    season = Season.objects.get(club__slug=slug)
+    scorer = get_user_model().objects.get(username="gen-scorer")
+    league = SeasonLeague(season=season, preset="table-points-half", updated_by=scorer)
+    rules = LeagueRules(measure="table_points", points="4-2-1-0.5", combine="best", best_n=2,
+                        tie_breaks=("net", "mahjongs"))
+    league.set_rules(rules)
+    league.save()
+    for as_of, note in ((dt.date(2027, 1, 14), "After two nights"),
+                        (dt.date(2027, 1, 21), "After three")):
+        Snapshot.objects.create(
+            season=season, as_of=as_of, note=note, published_by=scorer,
+            data=standings(rules, season=season, filters=Filters(as_of=as_of)).to_json())
+    operator = Operator()
+    for spec in ({"season": season.pk}, {"table": Table.objects.filter(
+            session__season=season).order_by("pk").last().pk}):
+        runs.start(resolve_scope(spec, operator), chosen_rules(["bmja", "guide"], operator),
+                   operator, background=False, shared=True)
+
+
+def standings_by_name(slug: str = SLUG) -> list:
+    """Each season's standings under its league rules, players by name (ids differ between
+    databases): what the club's league page shows."""
+    from league.models import rules_of
+    from league.queries import standings
+
+    out = []
+    for season in Season.objects.filter(club__slug=slug).order_by("start"):
+        data = standings(rules_of(season), season=season).to_json()
+        for row in data["rows"]:
+            row.pop("member_id")
+        out.append({"season": season.name, **data})
+    return out

@@ -38,7 +38,8 @@ class Command(BaseCommand):
                                "it again with manage.py export_club.") from None
         self.stdout.write(
             f"Imported {report.club.name}: {report.members} members, {report.sessions} "
-            f"sessions, {report.tables} tables, {report.hands} hands; {report.logins_created} "
+            f"sessions, {report.tables} tables, {report.hands} hands, {report.comparisons} "
+            f"comparisons; {report.logins_created} "
             f"logins created" + (f", linked to existing logins {', '.join(report.logins_linked)}"
                                  if report.logins_linked else "") + ".")
         if report.differences:
