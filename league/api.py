@@ -5,6 +5,7 @@ publish."""
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -23,6 +24,7 @@ from league.forms import FORMATS
 from league.models import SeasonLeague, Snapshot, rules_of
 from league.queries import standings
 from league.ranking import PRESETS
+from league.seasons import audit_rules
 from league.serializers import (
     LeagueRulesSerializer,
     RepublishSerializer,
@@ -165,11 +167,14 @@ class LeagueRulesView(APIView):
         given = LeagueRulesSerializer(data=request.data, context={"current": rules_of(season)})
         given.is_valid(raise_exception=True)
         rules = given.validated_data["rules"]
-        league, _ = SeasonLeague.objects.get_or_create(season=season)
-        league.set_rules(rules)
-        league.preset = given.validated_data.get("preset", "")
-        league.updated_by = request.user
-        league.save()
+        with transaction.atomic():
+            league, made = SeasonLeague.objects.get_or_create(season=season)
+            before = None if made else league.rules().to_dict()
+            league.set_rules(rules)
+            league.preset = given.validated_data.get("preset", "")
+            league.updated_by = request.user
+            league.save()
+            audit_rules(season, request.user, before, rules.to_dict(), league.preset)
         return Response(LeagueRulesSerializer(rules).data)
 
 

@@ -4,6 +4,7 @@ published snapshots, and a player's season. Thin views: the reading is in ``leag
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
@@ -120,13 +121,15 @@ def league_rules(request, club, season_id):
     season = _season(club, season_id)
     instance = SeasonLeague.objects.filter(season=season).first() or SeasonLeague(
         season=season, **{k: v for k, v in PRESETS["net"][1].to_dict().items()})
+    # Read before the form is checked: a ModelForm writes what was sent onto its instance.
+    before = instance.rules().to_dict() if instance.pk else None
     form = LeagueRulesForm(request.POST or None, instance=instance)
     if request.method == "POST" and form.is_valid():
-        before = instance.rules().to_dict() if instance.pk else None
         league = form.save(commit=False)
         league.updated_by = request.user
-        league.save()
-        audit_rules(season, request.user, before, league.rules().to_dict(), league.preset)
+        with transaction.atomic():
+            league.save()
+            audit_rules(season, request.user, before, league.rules().to_dict(), league.preset)
         messages.success(request, "League rules saved: the standings are recomputed with them.")
         return redirect("league-season", club.slug, season.pk)
     return render(request, "league/rules.html", {"club": club, "season": season, "form": form},
