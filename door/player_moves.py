@@ -34,7 +34,7 @@ def move_check_ins(sender, session_ids, from_member=None, from_guest="", to_memb
     if there is not None:
         who = to_member.display_name if to_member is not None else to_guest
         raise MoveRefused({"member": [
-            f"{who} is already checked in on {there.session.date:%d %B %Y}: check one of them "
+            f"{who} is already checked in on {there.session.date.day} {there.session.date:%B %Y}: check one of them "
             "out at the door first."]})
     CheckIn.objects.filter(pk__in=list(moving.values_list("pk", flat=True))).update(
         member=to_member, guest_name="" if to_member is not None else to_guest)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clubs.league_guards import club_today
@@ -79,7 +80,9 @@ def start_season(request, club):
             _refused(form, err)
         else:
             messages.success(request, f"Season {season.name} started.")
-            return redirect("league-season", club.slug, season.pk)
+            # The form posts to #new-season (a refusal shows there); the season's page opens
+            # at its top.
+            return redirect(reverse("league-season", args=[club.slug, season.pk]) + "#top")
     return _league_home(request, club, form)
 
 

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
@@ -152,7 +153,8 @@ def publish(request, club, season_id):
         else:
             messages.success(request,
                              f"Published the standings as of {snapshot.as_of:%-d %b %Y}.")
-            return redirect("league-snapshot", club.slug, season.pk, snapshot.pk)
+            return redirect(reverse("league-snapshot", args=[club.slug, season.pk, snapshot.pk])
+                            + "#top")
     return _season_page(request, club, season, publish_form=form)
 
 

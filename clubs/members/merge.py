@@ -298,6 +298,10 @@ def _deleted(member: Member) -> bool:
     return True
 
 
+def _day(date) -> str:
+    return f"{date.day} {date:%B %Y}"
+
+
 def _refuse_two_seats_a_night(seats: list[Seat], member: Member, who: str) -> None:
     """One seat a night per member: refuse when the seats moving are on one night twice, or on
     a night the member already played."""
@@ -307,19 +311,20 @@ def _refuse_two_seats_a_night(seats: list[Seat], member: Member, who: str) -> No
         if other is not seat:
             raise MoveRefused({"member": [
                 f"{who} played at tables {other.table.number} and {seat.table.number} on "
-                f"{seat.table.session.date:%d %B %Y}, so they are two people: give the seats "
+                f"{_day(seat.table.session.date)}, so they are two people: give the seats "
                 "one at a time."]})
     clash = (Seat.objects.filter(member=member, table__session_id__in=list(nights))
              .select_related("table__session").order_by("table__session__date").first())
     if clash is not None:
         theirs = nights[clash.table.session_id]
-        same = clash.table_id == theirs.table_id
-        where = (f"at the same table (table {clash.table.number})" if same else
-                 f"at table {clash.table.number}, {who} at table {theirs.table.number}")
+        when = _day(clash.table.session.date)
+        if clash.table_id == theirs.table_id:
+            said = f"{member.display_name} and {who} both played at table {clash.table.number} on {when}"
+        else:
+            said = (f"{member.display_name} played at table {clash.table.number} and {who} at "
+                    f"table {theirs.table.number} on {when}")
         raise MoveRefused({"member": [
-            f"{member.display_name} and {who} both played on "
-            f"{clash.table.session.date:%d %B %Y} ({where}): a member has one seat a night, "
-            "so these are two people."]})
+            f"{said}: a member has one seat a night, so these are two people."]})
 
 
 @dataclass(frozen=True)

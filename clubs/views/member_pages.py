@@ -20,6 +20,9 @@ from clubs.permissions import can_admin, is_member
 from clubs.views.access import ADMIN, READ, LoginRequired, club_page, roles_context
 
 RECENT_CHANGES = 15
+# The forms post to their own section (#merge, ...) so a refusal shows where it was typed;
+# a success goes back to the top, where its message is.
+TOP = "#top"
 
 
 def _members_only(request, club) -> None:
@@ -57,6 +60,10 @@ def _members_page(request, club, forms=None, status=200):
                    .order_by("display_name"))
     context = {"club": club, "active": [m for m in members if m.active],
                "inactive": [m for m in members if not m.active], **roles_context(request.user, club)}
+    refused = [e for form in forms.values() for errs in form.errors.values() for e in errs]
+    if refused:
+        # The form that was sent may be far down a phone's page: say it at the top too.
+        context["refused"] = " ".join(refused)
     if admin:
         context.update(
             add_form=forms.get("add") or AddMemberForm(),
@@ -90,7 +97,7 @@ def add_member(request, club):
             _refused(form, err)
         else:
             messages.success(request, f"{member.display_name} added.")
-            return redirect(members_url(club))
+            return redirect(members_url(club) + TOP)
     return _members_page(request, club, {"add": form}, status=400)
 
 
@@ -137,7 +144,7 @@ def guest_to_member(request, club):
             _refused(form, err)
         else:
             messages.success(request, move.audit.note)
-            return redirect(members_url(club))
+            return redirect(members_url(club) + TOP)
     key = ("guest", (request.POST.get("guest_name") or "").strip().casefold())
     return _members_page(request, club, {key: form}, status=400)
 
@@ -154,7 +161,7 @@ def merge_members(request, club):
             _refused(form, err)
         else:
             messages.success(request, move.audit.note)
-            return redirect(members_url(club))
+            return redirect(members_url(club) + TOP)
     return _members_page(request, club, {"merge": form}, status=400)
 
 

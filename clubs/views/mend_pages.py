@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clubs import mending
+from clubs.members.forms import MemberChoiceField
 from clubs.mending import Refused
 from clubs.models import AuditEntry, Member, Wind
 from clubs.permissions import can_admin
@@ -44,7 +45,7 @@ class ReseatForm(forms.Form):
         self.rows = []
         for seat in self.seats:
             p = seat.position
-            self.fields[f"member_{p}"] = forms.ModelChoiceField(
+            self.fields[f"member_{p}"] = MemberChoiceField(
                 members, required=False, label="Member", empty_label="A guest",
                 initial=seat.member_id)
             self.fields[f"guest_{p}"] = forms.CharField(

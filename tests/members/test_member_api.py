@@ -86,7 +86,7 @@ def test_refusals_are_400_with_the_field(api_as, club, members, guest_night, oth
                         {"club": club.slug, "guest_name": "Yan Li", "member": members[0].pk},
                         format="json")
     assert answer.status_code == 400
-    assert "both played on 02 April 2026" in answer.json()["member"][0]
+    assert "both played at table 1 on 2 April 2026" in answer.json()["member"][0]
     stranger = Member.objects.create(club=other_club, display_name="Stranger")
     answer = admin.post("/api/v1/members/from-guest/",
                         {"club": club.slug, "guest_name": "Yan Li", "member": stranger.pk},

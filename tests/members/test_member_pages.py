@@ -148,4 +148,4 @@ def test_merge_refused_on_one_night(client_as, club, members, guest_night):
     answer = client_as("admin").post(url("merge-members", club),
                                      {"keep": members[0].pk, "duplicate": members[1].pk})
     assert answer.status_code == 400
-    assert "both played on 02 April 2026" in answer.content.decode()
+    assert "both played at table 1 on 2 April 2026" in answer.content.decode()
