@@ -153,3 +153,17 @@ def test_the_calculator_answers_400_with_the_sentence():
                                                 "rules": "bmja"}, format="json")
     assert answer.status_code == 400
     assert answer.json()["win"]["heavenly"][0].startswith("Heaven's Blessing is Mah Jong")
+
+
+@pytest.mark.django_db
+def test_east_pays_double_the_capped_purity_not_4480():
+    """The issue's figure: uncapped, East paid 4,480 for this hand; capped, twice 1,016."""
+    hand = {k: v for k, v in PURITY.items() if k not in ("seat_wind", "prevailing_wind")}
+    body = {"rules": "bmja", "prevailing_wind": "E",
+            "hands": {"E": {"score": 0}, "S": hand, "W": {"score": 0}, "N": {"score": 0}},
+            "winner": "S", "discarder": "W", "draw": False, "goulash": False, "pot": 0}
+    answer = APIClient().post("/api/v1/settle", body, format="json")
+    assert answer.status_code == 200, answer.content
+    paid_by_east = [p for p in answer.json()["payments"] if p["from"] == "E" and p["to"] == "S"]
+    assert [p["amount"] for p in paid_by_east] == [2032]
+    assert answer.json()["net"]["S"] == 2032 + 1016 + 1016
