@@ -26,6 +26,14 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\s*\((?:see )?lines? \d[^()]*\)"), ""),
     (re.compile(r"\blines? \d+(?:[-–,] ?\d+)* (names|says|gives)\b"), r"the rule book \1"),
     (re.compile(r",\s*lines? \d+(?:[-–,] ?\d+)*(?=\))"), ""),
+    # play.entry's answers to an API body, said as the record page's questions
+    (re.compile(r": leave them null, or set draw to false\."),
+     ": choose who went Mah Jong, or Wall game, not both."),
+    (re.compile(r", or set draw to true for a wall game\."), ", or choose Wall game."),
+    (re.compile(r"has no discarder: leave it null, or say the hand was won on a discard\."),
+     "has no discarder: leave “Who discarded” empty, or answer “On a discard”."),
+    (re.compile(r" \(\s*([A-Z][a-z]*(?:, [A-Z][a-z]*)*)\s*\)(?=, or choose Wall game)"), r""),
+    (re.compile(r"; use [A-Z, ]+ or null\."), "."),
     # a parse problem only a program can cause
     (re.compile(r"A hand is a JSON object, not [^;]*; send [^.]*\."),
      "The hand could not be read: type its tiles again."),

@@ -91,3 +91,13 @@ def test_a_descriptions_settings_are_named_in_words():
         "ordinary hands may pass the limit (the setting “special or ordinary if greater”; "
         "four ...)")
     assert for_people("from the kong_box") == "from the kong_box"  # a value, not a setting
+
+
+def test_the_record_pages_questions_not_the_apis_fields():
+    assert for_people("A wall game has no winner and no discarder: leave them null, or set "
+                      "draw to false.") == ("A wall game has no winner and no discarder: choose "
+                                            "who went Mah Jong, or Wall game, not both.")
+    assert for_people("A tile from the wall has no discarder: leave it null, or say the hand "
+                      "was won on a discard.") == (
+        "A tile from the wall has no discarder: leave “Who discarded” empty, or answer “On a "
+        "discard”.")
