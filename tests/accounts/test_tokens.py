@@ -83,3 +83,23 @@ def test_the_openapi_page_says_how_to_authenticate(client):
     assert scheme["name"] == "Authorization" and "/accounts/tokens/" in scheme["description"]
     assert "Token <key>" in scheme["description"]
     assert "curl" in schema["info"]["description"]
+
+
+def test_tokens_from_the_shell(users, club):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    out = StringIO()
+    call_command("api_token", "scorer-user", name="Nightly export", stdout=out, stderr=StringIO())
+    secret = out.getvalue().strip()
+    answer = APIClient().get(f"/api/v1/clubs/{club.slug}/", HTTP_AUTHORIZATION=f"Token {secret}")
+    assert answer.status_code == 200
+    listed = StringIO()
+    call_command("api_token", "scorer-user", list=True, stdout=listed)
+    token_id = int(listed.getvalue().split("\t")[0])
+    assert "Nightly export" in listed.getvalue() and secret not in listed.getvalue()
+    call_command("api_token", "scorer-user", revoke=token_id, stderr=StringIO())
+    assert not ApiToken.objects.exists()
+    with pytest.raises(CommandError, match="No login 'nobody'"):
+        call_command("api_token", "nobody", list=True)
