@@ -9,6 +9,9 @@ seasons only."""
 from __future__ import annotations
 
 from django.contrib import admin
+from django.core.paginator import Paginator
+from django.db import connection
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Season
@@ -64,3 +67,23 @@ def club_filter(path: str) -> type[ClubFilter]:
     """A club filter for a model whose club is ``path`` away (``table__session__club_id``)."""
     return type(f"ClubFilter_{path}", (ClubFilter,), {"path": path})
 
+
+
+class EstimatedCountPaginator(Paginator):
+    """The admin's paginator for the tables that grow by the hand: unfiltered, on PostgreSQL,
+    the row count is the planner's estimate (``pg_class.reltuples``, kept by autovacuum's
+    ANALYZE), not a ``COUNT(*)`` of millions of rows on every page; filtered lists, and SQLite,
+    are counted exactly. The admin shows "about" nothing: the pages at the end may be off by
+    the rows recorded since the last ANALYZE."""
+
+    @cached_property
+    def count(self) -> int:
+        query = getattr(self.object_list, "query", None)
+        if query is not None and not query.where and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT reltuples::bigint FROM pg_class WHERE oid = %s::regclass",
+                               [self.object_list.model._meta.db_table])
+                row = cursor.fetchone()
+            if row and row[0] >= 0:  # -1: never analysed yet
+                return int(row[0])
+        return super().count

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin
 
-from clubs.admin_filters import ClubFilter, SeasonFilter
+from clubs.admin_filters import ClubFilter, EstimatedCountPaginator, SeasonFilter
 from clubs.admin_read_only import ReadOnlyAdmin
 from league.models import NightResult, SeasonLeague, Snapshot
 from league.ranking import LeagueRulesError
@@ -53,3 +53,11 @@ class NightResultAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     raw_id_fields = ["seat", "table", "session", "member", "season"]
     ordering = ["-id"]
     show_full_result_count = False
+    paginator = EstimatedCountPaginator
+
+    def get_ordering(self, request):
+        # Filtered by club or season: latest nights first, read in night_by_club_date or
+        # night_by_season_date, not by walking the whole table backwards by its key.
+        if {ClubFilter.parameter_name, SeasonFilter.parameter_name} & set(request.GET):
+            return ["-date", "-id"]
+        return super().get_ordering(request)
