@@ -5,8 +5,9 @@ everyone's table and wind, alphabetically.
 Papers: ``a6`` is one card a page (A6, for a card printer or a stand); ``a4`` puts four cards on
 each A4 sheet, with cut lines, then the wall sheet. Names are what people typed: they are drawn
 as plain strings (no markup is read), set smaller to fit their box and cut with an ellipsis if
-they still do not, and a name with Chinese or Japanese letters is set in the readers' standard
-CJK font (STSong-Light), which Vera lacks.
+they still do not; each letter is set in an embedded font that has it (``sheets.pdf_text``, as
+the score sheets: Vera, DejaVu Sans for Greek, Cyrillic, Hebrew and Arabic, Droid Sans Fallback
+for Chinese, Japanese and Korean), a right-to-left name in reading order.
 """
 
 from __future__ import annotations
@@ -17,16 +18,13 @@ from dataclasses import dataclass
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, A6
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+
+from sheets import pdf_text
+from sheets.pdf_text import BOLD, FONT, clean, fit_line, runs
 
 CONTENT_TYPE = "application/pdf"
 PAPERS = ("a4", "a6")
-FONT, BOLD = "CardVera", "CardVeraBold"
-ASIAN = "STSong-Light"
 INK = colors.black
 MUTED = colors.HexColor("#5b6770")
 LINE = colors.HexColor("#999999")
@@ -80,42 +78,18 @@ def night_cards(session) -> NightCards:
 # -- drawing ---------------------------------------------------------------------------------
 
 
-def _fonts() -> None:
-    if FONT not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(FONT, "Vera.ttf"))
-        pdfmetrics.registerFont(TTFont(BOLD, "VeraBd.ttf"))
-        pdfmetrics.registerFont(UnicodeCIDFont(ASIAN))
-
-
-def _face(text: str, font: str) -> str:
-    if text.isascii():
-        return font
-    glyphs = pdfmetrics.getFont(font).face.charToGlyph
-    return font if all(ord(ch) in glyphs for ch in text) else ASIAN
-
-
-def fit(text: str, font: str, size: float, width: float, smallest: float = 6
-        ) -> tuple[str, str, float]:
-    """(text, font, size) that fits ``width``: smaller type down to ``smallest``, then the text
-    cut with an ellipsis."""
-    face = _face(text, font)
-    while size > smallest and stringWidth(text, face, size) > width:
-        size -= 0.5
-    if stringWidth(text, face, size) <= width:
-        return text, face, size
-    while text and stringWidth(text + "…", face, size) > width:
-        text = text[:-1]
-    return text + "…", face, size
-
-
 def _say(c: Canvas, x: float, y: float, text: str, font: str, size: float, width: float,
          align: str = "left", smallest: float = 6) -> None:
-    text, face, size = fit(text, font, size, width, smallest)
-    c.setFont(face, size)
+    """``text`` fitted to ``width`` (smaller type down to ``smallest``, then cut with an
+    ellipsis), each letter in a font that has it."""
+    text, size, wide = fit_line(clean(text), font, size, width, smallest)
     if align == "centre":
-        c.drawCentredString(x + width / 2, y, text)
-    else:
-        c.drawString(x, y, text)
+        x += (width - wide) / 2
+    t = c.beginText(x, y)
+    for piece, face in runs(text, font):
+        t.setFont(face, size)
+        t.textOut(piece)
+    c.drawText(t)
 
 
 def _card(c: Canvas, night: NightCards, card: Card, x: float, y: float, w: float, h: float
@@ -178,9 +152,9 @@ def _wall(c: Canvas, night: NightCards) -> None:
 def render(night: NightCards, paper: str = "a4") -> bytes:
     if paper not in PAPERS:
         raise ValueError(f"paper is one of {', '.join(PAPERS)}")
-    _fonts()
+    pdf_text.register()
     out = io.BytesIO()
-    c = Canvas(out, pagesize=A4 if paper == "a4" else A6)
+    c = Canvas(out, pagesize=A4 if paper == "a4" else A6, initialFontName=FONT)
     c.setTitle(f"Tables · {night.club} · {night.date}")
     c.setAuthor(night.club)
     c.setCreator("Mah-jong club scores")
