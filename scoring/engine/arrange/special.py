@@ -117,26 +117,6 @@ def _group(i: int, members) -> tuple:
     return ("group", i, tuple(members))
 
 
-def _template_members() -> set[tuple[int, ...]]:
-    """The members of every group a template without wild tiles can hold (see _templates)."""
-    out = {(i,) for i in range(N)} | {T.MAJOR_INDICES, WINDS}
-    for x, y in combinations(SUIT_BASES, 2):
-        out.update((x + n, y + n) for n in range(9))
-    out.update((n, 9 + n, 18 + n) for n in range(9))
-    for base in SUIT_BASES:
-        out.update({tuple(range(base, base + 9)), tuple(range(base + 1, base + 8))})
-    out.update(combinations(HONOURS, 5))
-    return out
-
-
-# Those groups' tile codes: a fixed table made once, read by _fill_plain.
-_CODES = {members: tuple(T.PLAYING[p] for p in members) for members in _template_members()}
-# Knitting's parts by its two suits and number, triple knitting's by number, filled.
-_KNIT_PARTS = {(x, y): tuple(("group", x + n, 0, _CODES[x + n, y + n]) for n in range(9))
-               for x, y in combinations(SUIT_BASES, 2)}
-_TRIPLE_PARTS = tuple(("group", n, 0, _CODES[n, 9 + n, 18 + n]) for n in range(9))
-
-
 def _templates(held: list[int] | tuple[int, ...], wild_total: int):
     """Candidate special shapes as (shape, parts), each part (kind, index, member indices).
 
