@@ -340,7 +340,7 @@ class MemberViewSet(OfOneClub, viewsets.ModelViewSet):
     @extend_schema(parameters=[OpenApiParameter("club", str, required=True,
                                                 description="The club (its slug).")],
                    responses=GuestSerializer(many=True))
-    @action(detail=False)
+    @action(detail=False, pagination_class=None)
     def guests(self, request):
         """Each guest name that played at the club: what can be turned into a member."""
         club = self._club_asked(request.query_params.get("club"))

@@ -22,8 +22,8 @@ class ClubMemberField(serializers.PrimaryKeyRelatedField):
 
 
 class GuestSerializer(serializers.Serializer):
-    name = serializers.CharField(help_text="The name as typed at the tables (the latest "
-                                           "spelling when it was typed in several).")
+    name = serializers.CharField(help_text="The name as typed at the tables (one spelling "
+                                           "when it was typed in several: case differs).")
     seats = serializers.IntegerField(help_text="Tables the guest played at.")
     last = serializers.DateField(help_text="The last night they played.")
 

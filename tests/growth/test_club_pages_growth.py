@@ -31,6 +31,10 @@ def pages(club, session) -> list[str]:
         f"{base}compare/",
         f"{night}sheet/", f"{night}sheet.csv", f"{at_table}sheet/", f"{at_table}sheet.csv",
         f"{season}?format=csv",
+        # Running the club (issue #22).
+        f"{base}members/", f"{base}members/{member.pk}/", f"{base}mended/",
+        f"{base}house-rules/", f"{base}house-rules/bmja/", f"{base}house-rules/copy/?base=bmja",
+        f"{season}edit/", f"{at_table}mend/",
     ]
 
 
@@ -47,6 +51,8 @@ def api_answers(club, session) -> list[str]:
         f"{api}seasons/{session.season_id}/standings/",
         f"{api}seasons/{session.season_id}/hand-results/",
         f"{api}clubs/{club.slug}/standings/",
+        f"{api}members/guests/?club={club.slug}",
+        f"{api}seasons/{session.season_id}/snapshots/withdrawn/",
     ]
 
 
