@@ -12,7 +12,7 @@ from django.db import connection
 from django.db.models import CharField, Count, F, IntegerField, Q, QuerySet, Sum
 from django.db.models.functions import Cast, Coalesce
 
-from clubs.models import HandResult, Member
+from clubs.models import HandResult
 from league.models import NightResult
 from league.ranking import LeagueRules, PlayerTotals, Standings, rank
 
@@ -80,17 +80,17 @@ def standings(rules: LeagueRules, season=None, club=None,
     """A season's standings (or a club's all-time ones: ``club`` and no season)."""
     nights = nights_of(season, club, filters)
     who = ("member_id", "guest_name")
+    # The members' names come with their sums (one more column to group by, the member's
+    # row joined by its key) rather than in a query of their own.
     totals = list(
-        nights.values(*who).order_by().annotate(
+        nights.values(*who, "member__display_name").order_by().annotate(
             nights=Count("session_id", distinct=True), hands=Sum("hands"), net=Sum("net"),
             mahjongs=Sum("mahjongs"), given=Sum("given"), zero=Sum("points_zero"),
             half=Sum("points_half"), place_sum=Sum("place"), tables=Count("id"),
         )
     )
     season_nights = nights.aggregate(n=Count("session_id", distinct=True))["n"]
-    names = dict(Member.objects.filter(
-        pk__in=[t["member_id"] for t in totals if t["member_id"]]
-    ).values_list("id", "display_name"))
+    names = {t["member_id"]: t["member__display_name"] for t in totals if t["member_id"]}
     values = _night_values(nights, rules) if rules.combine == "best" else {}
     players = []
     for t in totals:
