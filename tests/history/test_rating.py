@@ -278,3 +278,22 @@ def test_the_api_gives_the_rating_table_and_a_members_lines(club, rated_season, 
     outsider.force_authenticate(users["outsider"])
     assert outsider.get(f"/api/v1/clubs/{club.slug}/rating/").status_code == 404
     assert APIClient().get(f"/api/v1/clubs/{club.slug}/rating/").status_code in (401, 403, 404)
+
+
+def test_tonights_hands_count_as_they_are_recorded(client_as, club, rated_season, members,
+                                                   users, bmja_version):
+    """Hands appended to a night mark nothing (the hot path): tonight's night, open, is read
+    afresh each time, so the rating follows every hand."""
+    from django.utils import timezone
+
+    session = ClubSession.objects.create(club=club, season=None, date=timezone.localdate(),
+                                         house_rule_version=bmja_version)
+    table = seat_table(session, 1, members[:4])
+    rng = random.Random(8)
+    for _ in range(4):
+        play_hands(table, users["scorer"], rng, 1)
+        client_as("member").get(f"/clubs/{club.slug}/history/rating/")
+        expected = independent(club.pk)
+        for member in members[:4]:
+            line = RatingLine.objects.get(member=member, table=table)
+            assert round(line.new, 6) == round(expected[member.pk][-1][1], 6)
