@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -36,15 +37,13 @@ class Params:
     start_grade: float = 50.0
 
 
-@dataclass(frozen=True)
-class SeatResult:
+class SeatResult(NamedTuple):
     key: object  # a member id (rated), or a guest's "guest:<name>"
     net: int
     member: bool = True
 
 
-@dataclass(frozen=True)
-class TableNight:
+class TableNight(NamedTuple):
     table: int  # an id to write the lines against; never used to order
     date: object
     seats: tuple  # SeatResult, ...
@@ -57,8 +56,10 @@ class Standing:
     nights: int
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
+    """One member's night at one table, the calculation written out (a named tuple: a club's
+    whole history is some hundred thousand of them)."""
+
     member: object
     table: int
     date: object
@@ -94,36 +95,38 @@ def rate(nights, params: Params = Params(), standing: dict | None = None) -> Rat
         if len(night.seats) >= 2:
             by_date[night.date].append(night)
     lines = []
+    guest, start, provisional_at = params.guest_grade, params.start_grade, params.provisional_nights
+    min_weight = params.min_weight
     for date in sorted(by_date):
-        before = {k: v.grade for k, v in state.items()}
-
-        def grade_of(seat, before=before):
-            if not seat.member:
-                return params.guest_grade
-            return before.get(seat.key, params.start_grade)
-
+        grades = {k: v.grade for k, v in state.items()}
         updates = defaultdict(list)
         for night in sorted(by_date[date], key=_content_key):
             seats = night.seats
-            for seat in seats:
+            n = len(seats)
+            graded = [(s, grades.get(s.key, start) if s.member else guest) for s in seats]
+            total = sum(g for _s, g in graded)
+            for seat, own in graded:
                 if not seat.member:
                     continue
-                others = [s for s in seats if s is not seat]
-                beaten = sum(1.0 if o.net < seat.net else 0.5 if o.net == seat.net else 0.0
-                             for o in others)
-                actual = 100.0 * beaten / len(others)
-                others_mean = sum(grade_of(o) for o in others) / len(others)
-                par = 50.0 + grade_of(seat) - others_mean
-                updates[seat.key].append((night, len(seats), beaten, actual, others_mean, par))
+                net = seat.net
+                beaten = 0.0
+                for other in seats:
+                    if other is not seat:
+                        beaten += 1.0 if other.net < net else 0.5 if other.net == net else 0.0
+                actual = 100.0 * beaten / (n - 1)
+                others_mean = (total - own) / (n - 1)
+                par = 50.0 + own - others_mean
+                updates[seat.key].append((night, n, beaten, actual, others_mean, par))
         for member, items in updates.items():
-            current = state.get(member) or Standing(params.start_grade, 0)
+            current = state.get(member)
+            grade, count = (current.grade, current.nights) if current else (start, 0)
             for night, players, beaten, actual, others_mean, par in items:
-                seq = current.nights + 1
-                weight = max(1.0 / seq, params.min_weight)
-                new = current.grade + weight * (actual - par)
-                lines.append(Line(member, night.table, date, night.season, seq, players, beaten,
-                                  actual, others_mean, current.grade, par, weight, new,
-                                  seq < params.provisional_nights))
-                current = Standing(new, seq)
-            state[member] = current
+                count += 1
+                weight = max(1.0 / count, min_weight)
+                new = grade + weight * (actual - par)
+                lines.append(Line(member, night.table, date, night.season, count, players,
+                                  beaten, actual, others_mean, grade, par, weight, new,
+                                  count < provisional_at))
+                grade = new
+            state[member] = Standing(grade, count)
     return Ratings(lines, state)

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db import transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from history.models import RatingLine, RatingPrivacy, RatingSettings
@@ -64,14 +64,32 @@ def nights_from(club_id: int, start: dt.date | None) -> list[TableNight]:
     return [TableNight(t, date, tuple(seats[t]), season) for t, (date, season) in tables.items()]
 
 
+LAST_LINES = """
+SELECT l.member_id, l.new, l.seq, l.provisional, l.date
+FROM history_ratingline l
+JOIN (SELECT member_id, MAX(seq) AS seq FROM history_ratingline
+      WHERE club_id = %s AND date {op} %s GROUP BY member_id) m
+  ON m.member_id = l.member_id AND m.seq = l.seq
+WHERE l.club_id = %s
+"""
+
+
+def last_lines(club_id: int, date: dt.date | None, before: bool) -> list[tuple]:
+    """(member, grade, nights, provisional, date) of each member's last line before ``date``
+    (or on or before it; every line when None): a member's nights counted (``seq``) grow with
+    the date, so the last line is the one with the most, found by one GROUP BY and a join
+    instead of a subquery per line."""
+    op = "<" if before else "<="
+    with connection.cursor() as cursor:
+        cursor.execute(LAST_LINES.format(op=op), [club_id, date or dt.date.max, club_id])
+        return cursor.fetchall()
+
+
 def standing_before(club_id: int, date: dt.date | None) -> dict:
     """Each member's grade and nights counted after their last line before ``date``."""
     if date is None:
         return {}
-    last = RatingLine.objects.filter(member=OuterRef("member"), date__lt=date).order_by("-seq")
-    rows = RatingLine.objects.filter(club_id=club_id, date__lt=date,
-                                     seq=Subquery(last.values("seq")[:1]))
-    return {m: Standing(new, seq) for m, new, seq in rows.values_list("member_id", "new", "seq")}
+    return {m: Standing(new, seq) for m, new, seq, _p, _d in last_lines(club_id, date, True)}
 
 
 def recompute(club, start: dt.date | None, settings: RatingSettings | None = None) -> Ratings:
@@ -84,13 +102,26 @@ def recompute(club, start: dt.date | None, settings: RatingSettings | None = Non
         if start is not None:
             old = old.filter(date__gte=start)
         old.delete()
-        RatingLine.objects.bulk_create(
-            (RatingLine(club_id=club.pk, member_id=ln.member, table_id=ln.table, date=ln.date,
-                        season_id=ln.season, seq=ln.seq, players=ln.players, beaten=ln.beaten,
-                        actual=ln.actual, others_mean=ln.others_mean, old=ln.old, par=ln.par,
-                        weight=ln.weight, new=ln.new, provisional=ln.provisional)
-             for ln in ratings.lines), batch_size=2000)
+        _insert(club.pk, ratings.lines)
     return ratings
+
+
+COLUMNS = ("club_id", "member_id", "table_id", "date", "season_id", "seq", "players", "beaten",
+           "actual", "others_mean", "old", "par", "weight", "new", "provisional")
+
+
+def _insert(club_id: int, lines, batch: int = 5000) -> None:
+    """The lines written with one prepared INSERT run over their rows (psycopg sends them in
+    a pipeline; SQLite steps one statement): Django's bulk_create builds a model instance per
+    line, which for a whole club's history cost more than rating it."""
+    sql = (f"INSERT INTO {RatingLine._meta.db_table} ({', '.join(COLUMNS)}) "
+           f"VALUES ({', '.join(['%s'] * len(COLUMNS))})")
+    rows = [(club_id, ln.member, ln.table, ln.date, ln.season, ln.seq, ln.players, ln.beaten,
+             ln.actual, ln.others_mean, ln.old, ln.par, ln.weight, ln.new, ln.provisional)
+            for ln in lines]
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), batch):
+            cursor.executemany(sql, rows[start:start + batch])
 
 
 def live_from(club) -> dt.date | None:
@@ -145,19 +176,16 @@ def hidden_members(club) -> set[int]:
 def table_as_of(club, as_of: dt.date | None, viewer_member_id: int | None = None) -> list[dict]:
     """The rating table: each member's last line on or before ``as_of`` (all of them when
     None), highest grade first; members who hide theirs left out (except to themselves)."""
-    lines = RatingLine.objects.filter(club=club)
-    inner = RatingLine.objects.filter(member=OuterRef("member"))
-    if as_of is not None:
-        lines = lines.filter(date__lte=as_of)
-        inner = inner.filter(date__lte=as_of)
-    lines = lines.filter(seq=Subquery(inner.order_by("-seq").values("seq")[:1]))
+    from clubs.models import Member
+
+    found = last_lines(club.pk, as_of, False)
+    names = dict(Member.objects.filter(pk__in=[m for m, *_ in found])
+                 .values_list("pk", "display_name"))
     hidden = hidden_members(club) - {viewer_member_id}
     rows = [
-        {"member_id": m, "name": name, "grade": round(new, 1), "nights": seq,
-         "provisional": provisional, "last": date}
-        for m, name, new, seq, provisional, date in lines.values_list(
-            "member_id", "member__display_name", "new", "seq", "provisional", "date")
-        if m not in hidden
+        {"member_id": m, "name": names.get(m, "?"), "grade": round(new, 1), "nights": seq,
+         "provisional": bool(provisional), "last": _as_date(date)}
+        for m, new, seq, provisional, date in found if m not in hidden
     ]
     rows.sort(key=lambda r: (r["provisional"], -r["grade"], r["name"]))
     place = 0
@@ -166,3 +194,8 @@ def table_as_of(club, as_of: dt.date | None, viewer_member_id: int | None = None
             place += 1
             row["place"] = place
     return rows
+
+
+def _as_date(value) -> dt.date:
+    # SQLite hands a raw query's dates back as text.
+    return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
