@@ -73,3 +73,13 @@ def test_standings_and_comparison_exports_match_the_schema(demo, connection_kept
         response = answer(schema, "/api/v1/comparisons/{id}/export/",
                           {"id": str(demo["comparison"].pk)}, {"as": fmt}, headers)
         assert content_type in str(response.headers.get("content-type"))
+
+
+def test_a_clubs_guests_answer_as_the_schema_says(demo, connection_kept):
+    """A list, unpaginated: the schema said a page of guests (``PaginatedGuestList``)."""
+    from config.wsgi import application
+
+    schema = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application)
+    body = answer(schema, "/api/v1/members/guests/", {}, {"club": demo["club"].slug},
+                  demo["headers"]).json()
+    assert isinstance(body, list)
