@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from clubs.members.merge import MoveRefused, guest_to_member
 from clubs.models import ClubSession, Member, Season, Seat, Table
 from clubs.models.choices import SessionStatus
 from history import night_rows
@@ -83,14 +84,7 @@ def apply_plan(batch: ImportBatch, plan: Plan, user=None, *, version=None,
             raise ImportRefused(f"The club now has a night on {min(clash):%-d %b %Y}: run the dry "
                                 "run again.")
         version = version or house_rule_version_for(club, batch.mapping.get("house_rule"))
-        seasons, new_members = {}, {}
-        for name in plan.names:
-            if name.choice == "new":
-                member = Member.objects.filter(club=club, display_name=name.name[:80]).first()
-                if member is None:
-                    member = Member.objects.create(club=club, display_name=name.name[:80])
-                    batch.members_made.add(member)
-                new_members[name.name] = member
+        seasons, new_seats = {}, {}
         made = {"sessions": 0, "tables": 0, "player_nights": 0}
         table_ids = []
         for night in plan.good_nights:
@@ -125,11 +119,11 @@ def apply_plan(batch: ImportBatch, plan: Plan, user=None, *, version=None,
                     member = None
                     if player.who.startswith("member:"):
                         member = Member.objects.get(pk=int(player.who.split(":")[1]), club=club)
-                    elif player.who == "new":
-                        member = new_members[player.name]
                     seat = Seat.objects.create(
                         table=table, position=position, member=member,
                         guest_name="" if member else player.name[:80], starting_wind="")
+                    if player.who == "new":
+                        new_seats.setdefault(player.name, []).append(seat.pk)
                     ImportedTotal.objects.create(
                         seat=seat, table=table, net=player.net, hands=player.hands,
                         hand_nets=[list(h) for h in player.hand_nets],
@@ -139,9 +133,18 @@ def apply_plan(batch: ImportBatch, plan: Plan, user=None, *, version=None,
                         batch_size=500)
                     made["player_nights"] += 1
         night_rows.derive(table_ids)
+        # A new member is the guest of the sheet made a member by the clubs app's own move
+        # (audited, refused if they would sit twice on one night), given only these seats.
+        for name, seat_ids in new_seats.items():
+            try:
+                move = guest_to_member(club, name[:80], None, user=user, seat_ids=seat_ids,
+                                       note=f"Made a member by import {batch.pk}.")
+            except MoveRefused as exc:
+                raise ImportRefused(f"{name} cannot be made a new member: {exc}") from exc
+            batch.members_made.add(move.member)
         batch.status = ImportBatch.Status.APPLIED
         batch.applied = timezone.now()
-        batch.report = {**batch.report, "made": made, "members_made": len(new_members),
+        batch.report = {**batch.report, "made": made, "members_made": len(new_seats),
                         "refused": [list(r) for r in plan.refusals]}
         batch.rows = []  # the record is now the totals; the draft's copy is not kept
         batch.save()

@@ -14,8 +14,8 @@ from django.db import connection
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from clubs.models import ClubSession, Table
-from clubs.signals import table_recomputed
+from clubs.models import ClubSession, Member, Table
+from clubs.signals import players_moved, table_recomputed
 from history import night_rows
 from history.models import ImportedTable, RatingLine
 from history.rating_store import mark_stale
@@ -51,3 +51,13 @@ def _summary_rebuilt(sender, tables=None, **kwargs):
     if tables is not None:
         imported = imported.filter(table_id__in=tables.values("pk"))
     night_rows.derive(imported.values_list("table_id", flat=True))
+
+
+@receiver(players_moved, sender=Member, dispatch_uid="history-players-moved")
+def _players_moved(sender, club, session_ids, **kwargs):
+    # A guest made a member, or two members merged (or either undone): the rating's lines from
+    # the first of those nights on are recomputed on the next read.
+    first = (ClubSession.objects.filter(pk__in=list(session_ids)).order_by("date")
+             .values_list("date", flat=True).first())
+    if first is not None:
+        mark_stale(club.pk, first)

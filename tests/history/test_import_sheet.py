@@ -271,3 +271,25 @@ def test_refresh_league_keeps_imported_nights(club, seasons, people):
     before = sorted(NightResult.objects.values_list("seat_id", "net", "place", "counted"))
     run("refresh_league", stdout=io.StringIO())
     assert sorted(NightResult.objects.values_list("seat_id", "net", "place", "counted")) == before
+
+
+def test_an_imported_guest_made_a_member_later(club, seasons, people, users):
+    """The clubs app's own move makes an imported guest a member: their imported nights, with
+    their nets, are the member's; the rating is marked to recompute from the first."""
+    from clubs.members.merge import guest_to_member
+    from history import rating_store
+    from history.models import RatingLine, RatingSettings
+
+    rating_store.turn_on(club)
+    batch = import_run.start(club, three_seasons().encode(), "three.csv")
+    batch.choices = {"Bbo": f"member:{people['Bob'].pk}", "Grace Visitor": "guest"}
+    batch.save()
+    apply_plan(batch, import_run.plan_of(batch), skip_refused=True)
+    rating_store.ensure_fresh(club)
+    move = guest_to_member(club, "Grace Visitor", None, user=users["admin"])
+    grace = move.member
+    assert sorted(NightResult.objects.filter(member=grace).values_list("net", flat=True)) == [-15]
+    assert RatingSettings.objects.get(club=club).stale_from == dt.date(2024, 4, 3)
+    rating_store.ensure_fresh(club)
+    assert RatingLine.objects.filter(member=grace).count() == 1
+    assert ImportedTotal.objects.filter(seat__member=grace).get().net == -15
