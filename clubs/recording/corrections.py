@@ -229,6 +229,13 @@ def swap_seats(table: Table, seat_a: Seat, seat_b: Seat, from_hand_number: int, 
             h.winner_id = swapped(h.winner_id)
             h.discarder_id = swapped(h.discarder_id)
         # The rotation takes the swap from the first of these hands on (table_state.apply_swaps).
+        # A swap already recorded on a later hand was of the players as they sat before this
+        # one: it now names them as they sit after it, or the rotation would apply the two
+        # swaps in the other order (they differ when they share a player).
+        for later in hands[1:]:
+            if (later.facts or {}).get("swap_seats"):
+                later.facts = {**later.facts, "swap_seats": [
+                    [swapped(x), swapped(y)] for x, y in later.facts["swap_seats"]]}
         first = hands[0]
         first.facts = {**(first.facts or {})}
         first.facts["swap_seats"] = [*first.facts.get("swap_seats", []), [a, b]]

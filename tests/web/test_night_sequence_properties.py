@@ -1,5 +1,5 @@
 """Randomised: random nights under every built-in house rule, random hands corrected, voided and
-restored, the later hands re-seated or kept as the table played on. After every change (made or
+restored (the later hands re-seated or kept as the table played on) and players swapped. After every change (made or
 refused) the whole stored sequence is one the house rule's rotation allows, what is stored is
 what a replay of the night gives, the sheets' seating agrees with the entries, and the next
 hand follows the last stored one (issue #21)."""
@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clubs.models import ClubSession, Hand, HandEntry, Seat, Table
-from clubs.recording import HandInputError, correct_hand, record_hand, void_hand
+from clubs.recording import HandInputError, correct_hand, record_hand, swap_seats, void_hand
 from clubs.table_state import build_table_state, recorded_hands, rules_of, seats_of
 from play import AS_RECORDED, KEPT, RESEAT, sequence_breaks
 from scoring.engine import builtin_house_rules
@@ -34,7 +34,7 @@ EXAMPLES = settings(max_examples=6, deadline=None, database=None,
 
 # One hand as drawn: None for a wall game, else (the winner's seat position, tiles or not).
 outcomes = st.one_of(st.none(), st.tuples(st.integers(0, 4), st.booleans()))
-changes = st.tuples(st.sampled_from(("correct", "void", "restore")), st.integers(0, 20),
+changes = st.tuples(st.sampled_from(("correct", "void", "restore", "swap")), st.integers(0, 20),
                     outcomes, st.sampled_from((RESEAT, AS_RECORDED)))
 
 
@@ -81,6 +81,12 @@ def _change(table, change, user) -> None:
             void_hand(hand, user, reason="drawn", later_hands=later)
         elif kind == "restore":
             void_hand(hand, user, reason="", voided=False, later_hands=later)
+        elif kind == "swap":  # two players recorded the wrong way round from this hand on
+            seats = list(table.seats.order_by("position"))
+            first = seats[index % len(seats)]
+            second = seats[(index + 1 + (outcome or (0,))[0]) % len(seats)]
+            if first.pk != second.pk:
+                swap_seats(table, first, second, hand.number, user)
         else:
             winds = {e.seat_id: e.seat_wind for e in hand.entries.all()}
             positions = {s.position: s.pk for s in table.seats.all()}
