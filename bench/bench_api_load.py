@@ -114,18 +114,31 @@ def bare_body(table: int, i: int) -> bytes:
                        "note": f"table {table}"}).encode()
 
 
+# Each wrk run (a warm-up, a timed round) starts this many hands further into each table's
+# list, so no round sends a hand an earlier round sent (the workers' memos would answer it).
+SLICE = 1500
+
+
 def hand_bodies(tables: list[int], count: int, workdir: Path) -> dict[int, list[bytes]]:
     """``count`` distinct hands for each table, as request bodies, also written one a line to
     ``bodies-<table>.txt`` in ``workdir`` for record_hands.lua. One list cut in turns, so no
-    winning hand is sent twice anywhere in the run."""
+    winning hand is sent twice anywhere in the run. A run starts at a multiple of ``SLICE``,
+    where the table may be in a goulash the list does not know of: there a wall game, then a
+    hand without a chow, which any hand may follow."""
     sys.path.insert(0, str(REPO))
     from bench.distinct_hands import distinct_entries
 
     entries = distinct_entries(count * len(tables), seed=6)
+    safe = iter(distinct_entries(len(tables) * (count // SLICE + 1) * 2, seed=7, draws=0,
+                                 chows=0))
+    wall = {"draw": True, "winner": None, "seats": {w: {"score": 0} for w in "ESWN"}}
     bodies = {}
     for k, table in enumerate(tables):
+        mine = entries[k * count:(k + 1) * count]
+        for start in range(SLICE, count - 1, SLICE):
+            mine[start], mine[start + 1] = wall, next(safe)
         bodies[table] = [json.dumps({"table": table, **e}, separators=(",", ":")).encode()
-                         for e in entries[k * count:(k + 1) * count]]
+                         for e in mine]
         (workdir / f"bodies-{table}.txt").write_bytes(b"\n".join(bodies[table]) + b"\n")
     return bodies
 
@@ -282,6 +295,9 @@ def run_python_clients(args, setup, warmed_up) -> dict:
             "errors": len(errors), "error_kinds": sorted(set(map(str, errors)))}
 
 
+RUNS = [0]  # wrk runs so far: each starts SLICE hands further on
+
+
 def run_wrk(args, setup, seconds: float, baseline: bool, port: int) -> dict:
     """wrk (C, event loop): one thread and one keep-alive connection per client, each at its
     own table (``record_hands.lua``); it costs the machine far less CPU than Python clients."""
@@ -289,7 +305,10 @@ def run_wrk(args, setup, seconds: float, baseline: bool, port: int) -> dict:
     cmd = ["wrk", "-t", str(args.clients), "-c", str(args.clients), "-d", f"{max(1, round(seconds))}s",
            "--timeout", "30s", "-s", str(script), f"http://127.0.0.1:{port}", "--",
            setup["token"], ",".join(map(str, setup["tables"])),
-           "bare" if baseline else "hands", str(setup["bodies_dir"])]
+           "bare" if baseline else "hands", str(setup["bodies_dir"]),
+           str(0 if baseline else SLICE * RUNS[0])]
+    if not baseline:
+        RUNS[0] += 1
     done = subprocess.run(cmd, capture_output=True, text=True, check=True)
     if done.stderr.strip():
         print(f"wrk: {done.stderr.strip()[:500]}")  # a script error, or the server's refusals

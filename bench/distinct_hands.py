@@ -64,10 +64,12 @@ def _key(hand: dict) -> str:
     return json.dumps({**hand, "concealed": sorted(hand["concealed"])}, sort_keys=True)
 
 
-def distinct_entries(count: int, seed: int = 27, draws: float = 0.07) -> list[dict]:
+def distinct_entries(count: int, seed: int = 27, draws: float = 0.07,
+                     chows: int = 1) -> list[dict]:
     """``count`` recording entries, to be recorded in order at one table: about ``draws`` of
     them wall games, the rest wins, each winning hand different from every other. The hand
-    after a wall game is a goulash, which allows no chow."""
+    after a wall game is a goulash, which allows no chow (``chows=0``: none in any hand, for
+    a hand that may follow a wall game it does not know of)."""
     r = random.Random(seed)
     seen: set[str] = set()
     entries = []
@@ -77,7 +79,7 @@ def distinct_entries(count: int, seed: int = 27, draws: float = 0.07) -> list[di
             entries.append({"draw": True, "winner": None,
                             "seats": {w: {"score": r.choice((0, 2, 4, 8))} for w in WINDS}})
             continue
-        hand = winning_hand(r, chows=0 if goulash else 1)
+        hand = winning_hand(r, chows=0 if goulash else chows)
         if hand is None or _key(hand) in seen:
             continue
         seen.add(_key(hand))

@@ -2,7 +2,8 @@
 -- own table, the same bodies as the Python client's body() and bare_body().
 -- Arguments after "--": token, comma-separated table ids, "hands" or "bare", and the folder of
 -- bodies-<table>.txt: the table's distinct hands, one request body a line, sent in order
--- (bench/distinct_hands.py; a run longer than the file wraps round to its first hand).
+-- (bench/distinct_hands.py; a run longer than the file wraps round to its first hand), and
+-- where in the file this run starts (each run of the benchmark starts further on).
 
 local next_id = 0
 
@@ -17,7 +18,7 @@ function init(args)
   for t in string.gmatch(args[2], "%d+") do tables[#tables + 1] = t end
   table_id = tables[(id % #tables) + 1]
   headers = {["Authorization"] = "Token " .. token, ["Content-Type"] = "application/json"}
-  i = 0
+  i = tonumber(args[5] or "0")
   bodies = {}
   if mode ~= "bare" then
     for line in io.lines(args[4] .. "/bodies-" .. table_id .. ".txt") do
