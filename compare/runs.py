@@ -212,14 +212,17 @@ def claim(worker: str, only=None) -> tuple[str, list[int]] | None:
         with transaction.atomic():
             found = list(ComparisonPart.objects.filter(_claimable(now), comparison_id=comparison_id)
                          .order_by("position").select_for_update(skip_locked=True, of=("self",))
-                         .values_list("pk", "table_id")[:TABLES_PER_TASK])
+                         .values_list("pk", "table_id", "claimed_by", "lease_until")[
+                             :TABLES_PER_TASK])
             if not found:
                 continue
-            ComparisonPart.objects.filter(pk__in=[pk for pk, _ in found]).update(
+            ComparisonPart.objects.filter(pk__in=[row[0] for row in found]).update(
                 claimed_by=worker, claimed_at=now, lease_until=now + lease(),
                 attempts=models.F("attempts") + 1)
             Comparison.objects.filter(pk=comparison_id).update(served_at=now)
-        return str(comparison_id), [table_id for _, table_id in found]
+            # Tables taken over from a worker whose lease ran out: its task is dead.
+            _bury({by for _, _, by, until in found if until is not None and by}, now)
+        return str(comparison_id), [row[1] for row in found]
     return None
 
 
@@ -303,16 +306,10 @@ def sweep() -> dict:
     mid-task) are given back and queued again, that worker's task is marked failed rather than
     running for ever, a table that failed ``MAX_ATTEMPTS`` times fails its comparison with a
     sentence, and the next sweep is queued while anything is unfinished."""
-    from django_tasks_db.models import DBTaskResult
 
     now = timezone.now()
     expired = ComparisonPart.objects.filter(done_at__isnull=True, lease_until__lt=now)
-    dead = set(expired.values_list("claimed_by", flat=True))
-    abandoned = DBTaskResult.objects.filter(
-        pk__in=[w for w in dead if _is_uuid(w)], status="RUNNING").update(
-        status="FAILED", finished_at=now, exception_class_path="compare.runs.LeaseExpired",
-        traceback="The worker stopped renewing its lease on its tables (it was killed or "
-                  "lost the database); they were queued again.")
+    abandoned = _bury(set(expired.values_list("claimed_by", flat=True)), now)
     released = expired.update(lease_until=None)
     failed = 0
     for comparison_id, table_id in (ComparisonPart.objects.filter(
@@ -328,6 +325,20 @@ def sweep() -> dict:
                     "%d comparison(s) failed", released, abandoned, failed)
     return {"released": released, "abandoned_tasks": abandoned, "failed": failed,
             "queued": queued}
+
+
+def _bury(workers: set[str], now) -> int:
+    """Mark failed the queue's RUNNING tasks of workers whose lease ran out (killed, or cut
+    off from the database): otherwise they read "running" for ever. How many."""
+    from django_tasks_db.models import DBTaskResult
+
+    ids = [w for w in workers if _is_uuid(w)]
+    if not ids:
+        return 0
+    return DBTaskResult.objects.filter(pk__in=ids, status="RUNNING").update(
+        status="FAILED", finished_at=now, exception_class_path="compare.runs.LeaseExpired",
+        traceback="The worker stopped renewing its lease on its tables (it was killed or "
+                  "lost the database); they were queued again.")
 
 
 def _is_uuid(value: str) -> bool:

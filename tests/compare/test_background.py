@@ -124,6 +124,27 @@ def test_the_sweep_runs_itself_from_the_queue(season, demo_scorer):
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_worker_taking_over_a_dead_ones_tables_marks_its_task_failed(season, demo_scorer):
+    """The next worker may reach the tables before the sweep does: the dead task is not left
+    RUNNING either way."""
+    comparison = _start(season, demo_scorer)
+    killed = DBTaskResult.objects.ready().filter(task_path__in=TASK_PATHS).first()
+    killed.claim("killed-worker")
+    runs.claim(str(killed.pk))
+    ComparisonPart.objects.filter(claimed_by=str(killed.pk)).update(
+        lease_until=timezone.now() - dt.timedelta(seconds=1))
+    _worker()  # the two live tasks take the dead one's tables first, then two more
+    killed.refresh_from_db()
+    assert killed.status == "FAILED"
+    DBTaskResult.objects.filter(task_path=SWEEP_PATH, status="READY").update(
+        run_after=timezone.now())
+    _worker()  # the sweep queues a worker for the last two
+    comparison.refresh_from_db()
+    assert comparison.status == Comparison.DONE
+    assert not DBTaskResult.objects.filter(status="RUNNING").exists()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_resume_queues_nothing_already_queued_or_running(season, demo_scorer):
     comparison = _start(season, demo_scorer)
     assert _work_tasks().count() == 3
