@@ -35,6 +35,7 @@ from clubs.members.serializers import (
     FromGuestSerializer,
     GuestSerializer,
     MergeSerializer,
+    MoveHandsSerializer,
     MoveSerializer,
     ReseatSerializer,
     UndoneSerializer,
@@ -495,7 +496,8 @@ class TableViewSet(ParentChecked, mixins.CreateModelMixin, mixins.DestroyModelMi
     club_path = "session.club"
     public_read = True
     action_roles = {"destroy": perms.ADMIN, "swap_seats": perms.SCORER,
-                    "reseat": perms.SCORER, "void_hands": perms.ADMIN}
+                    "reseat": perms.SCORER, "void_hands": perms.ADMIN,
+                    "move_hands": perms.ADMIN}
 
     def get_queryset(self):
         qs = Table.objects.filter(session__club__in=perms.visible_clubs(self.request.user))
@@ -552,11 +554,29 @@ class TableViewSet(ParentChecked, mixins.CreateModelMixin, mixins.DestroyModelMi
         table.refresh_from_db()
         return Response(table_state_answer(stored_table_state(table)))
 
+    @extend_schema(request=MoveHandsSerializer, responses={200: TableStateSerializer})
+    @action(detail=True, methods=["post"], url_path="move-hands")
+    def move_hands(self, request, pk=None):
+        """This table was started twice for the same players (club admins): its hands move
+        after ``target``'s own (a table of the same night), each player's entries to their
+        seat there; both tables are recomputed. Answers ``target``'s state."""
+        table = self.get_object()
+        body = MoveHandsSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        target = Table.objects.filter(pk=body.validated_data["target"],
+                                      session_id=table.session_id).first()
+        if target is None:
+            raise DRFValidationError({"target": ["Give a table of the same night."]})
+        with member_moves():
+            mending.move_hands(table, target, user=request.user)
+        target.refresh_from_db()
+        return Response(table_state_answer(stored_table_state(target)))
+
     @extend_schema(request=UndoSerializer, responses={200: UndoneSerializer})
     @action(detail=False, methods=["post"])
     def undo(self, request):
         """Put back a mended mistake (club admins): a deleted night or table, a table's voided
-        hands, a re-seat (``entry``: its audit entry)."""
+        hands, a re-seat, hands moved (``entry``: its audit entry)."""
         body = UndoSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         entry = AuditEntry.objects.filter(

@@ -5,6 +5,8 @@
   with it, and are kept in the audit entry);
 - ``void_table``: every hand of a table started by mistake voided at once (they stay listed,
   count for nothing), and ``undo`` restores them;
+- ``move_hands``: a table started twice for the same players: its hands moved after the other
+  table's, each player's entries to their seat there, both tables recomputed;
 - ``reseat_table``: who sat at each seat corrected (a wrong member picked, a guest typed for a
   member); the hands stay with the seats, so nothing is rescored. Starting winds change only
   while the table has no hand (later hands were dealt from them);
@@ -161,6 +163,100 @@ def void_table(table: Table, *, user=None, reason: str = "") -> AuditEntry:
     return entry
 
 
+# -- moving a table's hands ------------------------------------------------------------------
+
+
+def _player(seat: Seat) -> tuple:
+    return (seat.member_id, "" if seat.member_id else seat.guest_name.casefold())
+
+
+def move_hands(source: Table, target: Table, *, user=None) -> AuditEntry:
+    """The hands recorded at ``source`` belong to ``target`` (a table started twice for the
+    same players): move them, in order, after ``target``'s own hands, each player's entries to
+    their seat there, and recompute both tables. Refused unless both are tables of one night
+    and everyone who played at ``source`` sits at ``target``."""
+    from clubs.recording.recompute import recompute_table
+
+    if source.pk == target.pk:
+        raise Refused({"target": ["Pick another table of the night."]})
+    with transaction.atomic():
+        locked = {t.pk: t for t in Table.objects.select_for_update().select_related("session")
+                  .filter(pk__in=[source.pk, target.pk])}
+        source, target = locked[source.pk], locked[target.pk]
+        if source.session_id != target.session_id:
+            raise Refused({"target": ["Hands move only between tables of the same night."]})
+        hands = list(source.hands.order_by("number"))
+        if not hands:
+            raise Refused({"non_field_errors": [f"Table {source.number} has no hand to move."]})
+        theirs = {_player(s): s for s in target.seats.select_related("member")}
+        seat_map, missing = {}, []
+        for seat in source.seats.select_related("member"):
+            match = theirs.get(_player(seat))
+            if match is None:
+                missing.append(_name(seat))
+            else:
+                seat_map[seat.pk] = match.pk
+        if missing:
+            raise Refused({"target": [
+                f"{', '.join(missing)} {'does' if len(missing) == 1 else 'do'} not sit at table "
+                f"{target.number}: its hands can move only to a table of the same players "
+                "(re-seat one of them first)."]})
+        last = target.hands.order_by("-number").values_list("number", flat=True).first() or 0
+        moved = [{"id": h.pk, "number": h.number, "to": last + i}
+                 for i, h in enumerate(hands, 1)]
+        _move(hands, target, seat_map, {m["id"]: m["to"] for m in moved})
+        recompute_table(target)
+        recompute_table(source)
+        return AuditEntry.objects.create(
+            club_id=source.session.club_id, user=user, action=AuditAction.UPDATE,
+            object_type="table", object_id=str(source.pk),
+            before={"move_hands": {"to_table": target.pk, "seats": {str(k): v for k, v in
+                                                                   seat_map.items()},
+                                   "hands": moved}},
+            after={"table": target.pk},
+            note=f"The {len(hands)} hand{'s' if len(hands) != 1 else ''} of table "
+                 f"{source.number} moved to table {target.number} (hands {last + 1} to "
+                 f"{last + len(hands)}).")
+
+
+def _move(hands: list[Hand], target: Table, seat_map: dict[int, int],
+          numbers: dict[int, int]) -> None:
+    from clubs.models import HandEntry
+
+    ids = [h.pk for h in hands]
+    HandResult.objects.filter(hand_id__in=ids).delete()  # rebuilt by the recompute
+    for hand in hands:
+        Hand.objects.filter(pk=hand.pk).update(
+            table=target, number=numbers[hand.pk], dealer_id=seat_map[hand.dealer_id],
+            winner_id=seat_map.get(hand.winner_id), discarder_id=seat_map.get(hand.discarder_id))
+    for entry in HandEntry.objects.filter(hand_id__in=ids):
+        HandEntry.objects.filter(pk=entry.pk).update(seat_id=seat_map[entry.seat_id])
+
+
+def _restore_moved_hands(entry: AuditEntry) -> str:
+    from clubs.recording.recompute import recompute_table
+
+    move = entry.before["move_hands"]
+    source = Table.objects.select_for_update().filter(pk=entry.object_id).first()
+    target = Table.objects.select_for_update().filter(pk=move["to_table"]).first()
+    if source is None or target is None:
+        raise Refused({"entry": ["One of those tables no longer exists."]})
+    ids = [m["id"] for m in move["hands"]]
+    now = dict(Hand.objects.filter(pk__in=ids, table=target).values_list("pk", "number"))
+    highest = max(m["to"] for m in move["hands"])
+    if any(now.get(m["id"]) != m["to"] for m in move["hands"]) or target.hands.filter(
+            number__gt=highest).exists() or source.hands.exists():
+        raise Refused({"entry": [
+            f"Table {target.number} has changed since the hands were moved (more hands, or "
+            "these moved on): they cannot be put back as they were."]})
+    back = {v: int(k) for k, v in move["seats"].items()}
+    hands = list(Hand.objects.filter(pk__in=ids).order_by("number"))
+    _move(hands, source, back, {m["id"]: m["number"] for m in move["hands"]})
+    recompute_table(source)
+    recompute_table(target)
+    return f"The hands are back at table {source.number}."
+
+
 # -- re-seating -----------------------------------------------------------------------------
 
 
@@ -295,7 +391,8 @@ def undoable(entry: AuditEntry) -> bool:
     if entry.action == AuditAction.DELETE:
         return not entry.before.get("hands")  # voided hands' entries are not kept whole
     return entry.action == AuditAction.VOID or (
-        entry.action == AuditAction.UPDATE and "seats" in entry.before)
+        entry.action == AuditAction.UPDATE
+        and ("seats" in entry.before or "move_hands" in entry.before))
 
 
 def undone(entry: AuditEntry) -> bool:
@@ -316,6 +413,8 @@ def undo(entry: AuditEntry, *, user=None) -> AuditEntry:
             note = _restore_table(entry.before)
         elif entry.action == AuditAction.VOID:
             note = _restore_hands(entry)
+        elif "move_hands" in entry.before:
+            note = _restore_moved_hands(entry)
         else:
             note = _restore_seats(entry, user)
         return AuditEntry.objects.create(

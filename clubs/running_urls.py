@@ -21,5 +21,6 @@ urlpatterns = [
     path(TABLE + "mend/", mend_pages.mend_table, name="mend-table"),
     path(TABLE + "mend/reseat/", mend_pages.reseat, name="reseat-table"),
     path(TABLE + "mend/void/", mend_pages.void_table, name="void-table"),
+    path(TABLE + "mend/move/", mend_pages.move_hands, name="move-hands"),
     path(TABLE + "mend/delete/", mend_pages.delete_table, name="delete-table"),
 ]

@@ -91,3 +91,8 @@ class ReseatSerializer(serializers.Serializer):
 
 class VoidTableSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=200)
+
+
+class MoveHandsSerializer(serializers.Serializer):
+    target = serializers.IntegerField(min_value=1, help_text=(
+        "The table of the same night, with the same players, these hands belong to."))

@@ -115,6 +115,7 @@ def _mend_table(request, club, club_session, table, form=None, status=200):
     return render(request, "clubs/mend_table.html", {
         "club": club, "club_session": club_session, "table": table, "form": form,
         "counted": counted, "hands": hands,
+        "other_tables": club_session.tables.exclude(pk=table.pk).order_by("number"),
         "history": _history(club, object_type="table", object_id=str(table.pk)),
         **roles_context(request.user, club)}, status=status)
 
@@ -148,6 +149,27 @@ def void_table(request, club, club_session, table):
     else:
         messages.success(request, entry.note)
     return redirect(reverse("mend-table", args=[club.slug, club_session.pk, table.pk]))
+
+
+@require_POST
+@club_page(ADMIN)
+def move_hands(request, club, club_session, table):
+    """The table was started twice for the same players: its hands go to the other one."""
+    target = club_session.tables.filter(pk=_int(request.POST.get("target"))).first()
+    if target is None:
+        messages.error(request, "Pick the table of the night these hands belong to.")
+        return redirect(reverse("mend-table", args=[club.slug, club_session.pk, table.pk]))
+    try:
+        entry = mending.move_hands(table, target, user=request.user)
+    except Refused as err:
+        messages.error(request, _sentence(err))
+        return redirect(reverse("mend-table", args=[club.slug, club_session.pk, table.pk]))
+    messages.success(request, entry.note)
+    return redirect(reverse("table", args=[club.slug, club_session.pk, target.pk]))
+
+
+def _int(value) -> int | None:
+    return int(value) if isinstance(value, str) and value.isascii() and value.isdigit() else None
 
 
 @require_POST

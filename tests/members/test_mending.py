@@ -208,3 +208,77 @@ def test_api_void_delete_undo_by_role(users, club, night, played, empty, role):
         refused = client.delete(f"/api/v1/sessions/{night.pk}/")
         assert refused.status_code == 400
         assert "This night has hands recorded" in refused.json()["non_field_errors"][0]
+
+
+@pytest.fixture
+def twice(night, members, users):
+    """Table 1 played 3 hands; table 3 was started again for the same four (seated in another
+    order) and 2 more hands recorded there."""
+    first = seat_table(night, 1, members[:4])
+    play_hands(first, users["scorer"], random.Random(8), 3)
+    again = seat_table(night, 3, ["x", "y", "z", "w"])
+    again.seats.all().delete()
+    for position, member in enumerate([members[1], members[0], members[3], members[2]]):
+        Seat.objects.create(table=again, member=member, position=position,
+                            starting_wind="ESWN"[position])
+    play_hands(again, users["scorer"], random.Random(9), 2)
+    return first, again
+
+
+def test_move_the_hands_of_a_table_started_twice_and_undo(client_as, club, night, twice):
+    from clubs.table_state import build_table_state
+
+    first, again = twice
+    moving = list(Hand.objects.filter(table=again).order_by("number").values_list("pk",
+                                                                                  flat=True))
+    client = client_as("admin")
+    page = client.get(reverse("mend-table", args=[club.slug, night.pk, again.pk]))
+    assert "Move the hands" in page.content.decode()
+    answer = client.post(reverse("move-hands", args=[club.slug, night.pk, again.pk]),
+                         {"target": first.pk})
+    assert answer.status_code == 302
+    assert list(Hand.objects.filter(table=first).order_by("number").values_list(
+        "number", flat=True)) == [1, 2, 3, 4, 5]
+    assert list(Hand.objects.filter(pk__in=moving).order_by("number").values_list(
+        "number", flat=True)) == [4, 5]
+    for hand in Hand.objects.filter(pk__in=moving):
+        assert hand.dealer.table_id == first.pk
+        assert {e.seat.table_id for e in hand.entries.all()} == {first.pk}
+    first.refresh_from_db()
+    assert first.state == build_table_state(first).snapshot(first.state["rev"])
+    assert not Hand.objects.filter(table=again).exists()
+    in_step()
+    entry = AuditEntry.objects.get(object_type="table", object_id=str(again.pk),
+                                   action="update")
+    assert entry.note == "The 2 hands of table 3 moved to table 1 (hands 4 to 5)."
+    client.post(reverse("undo-mending", args=[club.slug, entry.pk]))
+    assert list(Hand.objects.filter(table=again).order_by("number").values_list(
+        "pk", flat=True)) == moving
+    assert Hand.objects.filter(table=first).count() == 3
+    in_step()
+
+
+def test_moving_refused_to_other_players(admin_api, club, night, played, empty):
+    answer = admin_api.post(f"/api/v1/tables/{played.pk}/move-hands/", {"target": empty.pk},
+                            format="json")
+    assert answer.status_code == 400
+    assert answer.json()["target"][0].startswith("Alice, Bob, Carol, David do not sit at "
+                                                 "table 2")
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_move_hands_api_by_role(users, club, night, twice, role):
+    first, again = twice
+    answer = api(users, role).post(f"/api/v1/tables/{again.pk}/move-hands/",
+                                   {"target": first.pk}, format="json")
+    assert answer.status_code == API_ADMIN[role], answer.content
+    assert Hand.objects.filter(table=first).count() == (5 if role == "admin" else 3)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_move_hands_page_by_role(client_as, club, night, twice, role):
+    first, again = twice
+    answer = client_as(role).post(reverse("move-hands", args=[club.slug, night.pk, again.pk]),
+                                  {"target": first.pk})
+    assert answer.status_code == PAGE_ADMIN[role]
+    assert Hand.objects.filter(table=first).count() == (5 if role == "admin" else 3)
