@@ -197,7 +197,7 @@ def test_the_full_hand_record_page_is_short_enough_on_a_phone(chromium, live_ser
     page.screenshot(path=str(SHOTS / "record-full-hands-390.png"), full_page=True)
     assert height < 3400, height
     # Every seat chip and tile is still a 44 px target.
-    for chip in page.locator(".choices.seats span").all():
+    for chip in page.locator(".choices.seat-chips span").all():
         box = chip.bounding_box()
         if box:
             assert box["height"] >= 44 and box["width"] >= 44
