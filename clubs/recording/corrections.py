@@ -137,12 +137,36 @@ def later_hands_after(table: Table, number: int, later_hands: str):
     if later_hands == RESEAT:
         state, moved = recompute_table(table, from_number=number, reseat_after=number,
                                        with_moves=True)
+        # A later hand the engines refuse under its new winds (a Heaven's Blessing no longer
+        # East's) undoes the whole change: the scorer mends that hand first, or keeps the
+        # seating as the table played on.
+        moved_numbers = {move.hand for move in moved}
+        refused = [row for row in state.hands if row.number in moved_numbers and row.error]
+        if refused:
+            raise HandInputError({"later_hands": [
+                f"Hand {row.number} cannot be scored seated again ({_first_message(row.error)}"
+                f"). Correct hand {row.number} first, or choose 'the table played on as "
+                "recorded'." for row in refused]})
         return state, {"later_hands": RESEAT,
                        "seating_moved": [move.to_json() for move in moved],
                        "seating_kept": list(state.unseated)}
     marked = _mark_kept(table, number)
     state = recompute_table(table, from_number=number)
     return state, {"later_hands": AS_RECORDED, "seating_kept": marked}
+
+
+def _first_message(errors) -> str:
+    """The first message of a DRF-shaped error, with its field path."""
+    def walk(node, path):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                yield from walk(value, f"{path}.{key}" if path else str(key))
+        elif isinstance(node, list | tuple):
+            for value in node:
+                yield from walk(value, path)
+        else:
+            yield f"{path}: {node}" if path else str(node)
+    return next(walk(errors, ""), "refused").rstrip(".")
 
 
 def _mark_kept(table: Table, number: int) -> list[int]:

@@ -239,3 +239,27 @@ def test_a_correction_sent_twice_with_its_reason_is_made_once(scorer_api, table,
     assert one.status_code == two.status_code == 200 and one.json() == two.json()
     assert AuditEntry.objects.filter(action="update").count() == 1
     assert [east_of(table, n) for n in (1, 2, 3)] == ["Alice", "Bob", "Carol"]
+
+
+HEAVENLY = {"melds": [], "concealed": ["c3", "c3", "c3", "c6", "c6", "c6", "c5", "c5", "d1", "d2",
+                                       "d3", "c9", "c9", "c9"],
+            "win": {"tile": "c5", "from": "wall", "heavenly": True}}
+
+
+def test_a_reseating_the_engine_refuses_is_a_400_on_the_page_and_in_the_api(
+        client_as, scorer_api, table, users):
+    """Alice's Heaven's Blessing in hand 2 stands only while she is East."""
+    first = record_hand(table, quick_entry("E"), users["scorer"])
+    record_hand(table, {**quick_entry("E"), "seats": {**quick_entry("E")["seats"],
+                                                       "E": HEAVENLY}}, users["scorer"])
+    answer = scorer_api.patch(f"/api/v1/hands/{first.pk}/", {"winner": "S"}, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["later_hands"][0].startswith("Hand 2 cannot be scored seated again")
+    bob = table.seats.get(position=1).pk
+    response = client_as("scorer").post(correct_url(first), edit_post(table, first, bob))
+    assert response.status_code == 400
+    assert "Hand 2 cannot be scored seated again" in response.content.decode()
+    assert not AuditEntry.objects.exists()
+    answer = scorer_api.patch(f"/api/v1/hands/{first.pk}/",
+                              {"winner": "S", "later_hands": "as_recorded"}, format="json")
+    assert answer.status_code == 200

@@ -283,3 +283,26 @@ def test_two_swaps_sharing_a_player_keep_the_sequence(night, users):
     assert breaks(table) == []
     table.refresh_from_db()
     assert table.state == build_table_state(table).snapshot(table.state["rev"])
+
+
+def test_a_later_hand_the_engine_refuses_under_its_new_winds_undoes_the_correction(night, users):
+    """Hand 2 is East's Heaven's Blessing (004 Sheet 29, "the 14 tiles dealt to East"). Re-seated
+    after hand 1 is given to P2, P1 sits North in hand 2, where the claim cannot stand: the
+    correction is refused whole, with a sentence; as the table played on, it is made."""
+    table, scorer = night("bmja"), users["scorer"]
+    first = record_by_name(table, scorer, "P1")
+    heavenly = {"melds": [], "concealed": ["c3", "c3", "c3", "c6", "c6", "c6", "c5", "c5", "d1",
+                                           "d2", "d3", "c9", "c9", "c9"],
+                "win": {"tile": "c5", "from": "wall", "heavenly": True}}
+    record_by_name(table, scorer, "P1", tiles=heavenly)
+    before = {n: winds_of(table, n) for n in (1, 2)}
+    with pytest.raises(HandInputError) as refused:
+        correct_hand(first, {"winner": "S"}, scorer)
+    [message] = refused.value.errors["later_hands"]
+    assert message.startswith("Hand 2 cannot be scored seated again (")
+    assert "Heaven's Blessing" in message and "Correct hand 2 first" in message
+    assert {n: winds_of(table, n) for n in (1, 2)} == before
+    assert Hand.objects.get(pk=first.pk).winner.guest_name == "P1"
+    assert not AuditEntry.objects.exists() and breaks(table) == []
+    correct_hand(first, {"winner": "S"}, scorer, later_hands="as_recorded")
+    assert breaks(table) == [] and winds_of(table, 2) == before[2]
