@@ -203,6 +203,15 @@ def test_a_club_run_from_its_own_pages(chromium, live_server, settings):
     admin.wait_for_load_state()
     assert not Table.objects.filter(pk=mistake.pk).exists()
     shot(admin, "17-table-3-deleted")
+    # Its old address says how to get back; the scorer asking for an admin's page is told whom
+    # to ask.
+    gone = admin.goto(f"{base}/clubs/{club.slug}/sessions/{night.pk}/tables/{mistake.pk}/")
+    assert gone.status == 404
+    assert "No such table at Riverside Mah-Jong Club" in admin.inner_text("main")
+    shot(admin, "17b-deleted-table-404")
+    refused = scorer.goto(f"{base}/clubs/{club.slug}/invitations/")
+    assert refused.status == 403 and "ask Margaret" in scorer.inner_text("main")
+    shot(scorer, "17c-scorer-403")
 
     # -- the guest joins: her night becomes a member's ----------------------------------------
     admin.goto(f"{base}/clubs/{club.slug}/members/")
