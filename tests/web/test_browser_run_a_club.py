@@ -10,6 +10,7 @@ started by mistake and publishes the standings. Screenshots go to tests/screensh
 from __future__ import annotations
 
 import re
+import urllib.request
 
 import pytest
 
@@ -230,6 +231,20 @@ def test_a_club_run_from_its_own_pages(chromium, live_server, settings):
     shot(admin, "19-standings-published")
     fits_the_phone(admin)
     assert "Ivy" in admin.inner_text("main")
+
+    # -- a program's token: made on the page, shown once, used as a program would -----------
+    admin.goto(base + "/")
+    admin.click("a:has-text('API tokens')")
+    admin.fill("#id_name", "League spreadsheet")
+    admin.click("button:has-text('Make a token')")
+    secret = admin.input_value("#new-token")
+    shot(admin, "20-api-token")
+    fits_the_phone(admin)
+    # A program has no cookie, only the token.
+    request = urllib.request.Request(f"{base}/api/v1/clubs/{club.slug}/standings/",
+                                     headers={"Authorization": f"Token {secret}"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        assert answer.status == 200
 
     assert not [url for url in visited if "/admin/" in url], "a page sent the club to /admin/"
     assert not AXE_FAILURES, "\n".join(AXE_FAILURES)
