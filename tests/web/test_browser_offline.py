@@ -43,6 +43,7 @@ SETUP = """
 import datetime, json
 from django.contrib.auth import get_user_model
 from houserules.sync import ensure_builtin_house_rules
+from accounts.tokens import issue
 from clubs.models import Club, ClubSession, Member, Seat, Table
 versions = ensure_builtin_house_rules()
 club = Club.objects.create(name="Village Hall Club", slug="hall")
