@@ -38,6 +38,7 @@ from clubs.models import (
     Wind,
 )
 from clubs.signals import table_recomputed
+from play import KEPT
 
 Refused = MoveRefused
 
@@ -175,6 +176,7 @@ def move_hands(source: Table, target: Table, *, user=None) -> AuditEntry:
     same players): move them, in order, after ``target``'s own hands, each player's entries to
     their seat there, and recompute both tables. Refused unless both are tables of one night
     and everyone who played at ``source`` sits at ``target``."""
+    from clubs.recording.corrections import mark_kept
     from clubs.recording.recompute import recompute_table
 
     if source.pk == target.pk:
@@ -205,6 +207,10 @@ def move_hands(source: Table, target: Table, *, user=None) -> AuditEntry:
         moved = [{"id": h.pk, "number": h.number, "to": last + i}
                  for i, h in enumerate(hands, 1)]
         _move(hands, target, seat_map, {m["id"]: m["to"] for m in moved})
+        # The moved hands keep the seating they were played with: where the target's rotation
+        # would seat them otherwise, the table played on as recorded (play.KEPT), so the night
+        # shows no sequence its rotation forbids.
+        kept = mark_kept(target, last)
         recompute_table(target)
         recompute_table(source)
         return AuditEntry.objects.create(
@@ -212,7 +218,7 @@ def move_hands(source: Table, target: Table, *, user=None) -> AuditEntry:
             object_type="table", object_id=str(source.pk),
             before={"move_hands": {"to_table": target.pk, "seats": {str(k): v for k, v in
                                                                    seat_map.items()},
-                                   "hands": moved}},
+                                   "hands": moved, "kept": kept}},
             after={"table": target.pk},
             note=f"The {len(hands)} hand{'s' if len(hands) != 1 else ''} of table "
                  f"{source.number} moved to table {target.number} (hands {last + 1} to "
@@ -251,6 +257,12 @@ def _restore_moved_hands(entry: AuditEntry) -> str:
             "these moved on): they cannot be put back as they were."]})
     back = {v: int(k) for k, v in move["seats"].items()}
     hands = list(Hand.objects.filter(pk__in=ids).order_by("number"))
+    # The marks the move made go back with it (moved back, the hands follow on as before).
+    kept = set(move.get("kept", ()))
+    unmarked = [h for h in hands if h.number in kept and KEPT in (h.facts or {})]
+    for hand in unmarked:
+        hand.facts = {k: v for k, v in hand.facts.items() if k != KEPT}
+    Hand.objects.bulk_update(unmarked, ["facts"])
     _move(hands, source, back, {m["id"]: m["number"] for m in move["hands"]})
     recompute_table(source)
     recompute_table(target)

@@ -150,7 +150,7 @@ def later_hands_after(table: Table, number: int, later_hands: str):
         return state, {"later_hands": RESEAT,
                        "seating_moved": [move.to_json() for move in moved],
                        "seating_kept": list(state.unseated)}
-    marked = _mark_kept(table, number)
+    marked = mark_kept(table, number)
     state = recompute_table(table, from_number=number)
     return state, {"later_hands": AS_RECORDED, "seating_kept": marked}
 
@@ -169,9 +169,10 @@ def _first_message(errors) -> str:
     return next(walk(errors, ""), "refused").rstrip(".")
 
 
-def _mark_kept(table: Table, number: int) -> list[int]:
-    """Mark the later hands whose stored seating the rotation would no longer give, now that
-    hand ``number`` changed: the table played them as recorded."""
+def mark_kept(table: Table, number: int) -> list[int]:
+    """Mark the hands after hand ``number`` whose stored seating the rotation would not give
+    (hand ``number`` changed, or hands moved in after it): the table played them as recorded.
+    Returns their numbers."""
     hands = recorded_hands([table.pk])[table.pk]
     breaks = sequence_breaks(seats_of(table), hands, rules_of(table.session, table).rule)
     numbers = [b.number for b in breaks if b.number > number]

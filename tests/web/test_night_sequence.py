@@ -306,3 +306,28 @@ def test_a_later_hand_the_engine_refuses_under_its_new_winds_undoes_the_correcti
     assert not AuditEntry.objects.exists() and breaks(table) == []
     correct_hand(first, {"winner": "S"}, scorer, later_hands="as_recorded")
     assert breaks(table) == [] and winds_of(table, 2) == before[2]
+
+
+def test_hands_moved_from_a_table_started_twice_are_seated_as_played(night, users):
+    """Hands moved after another table's own (clubs.mending.move_hands) keep the seating they
+    were played with: the first one the target's rotation would seat otherwise is marked, and
+    undoing the move takes the mark back."""
+    from clubs.mending import move_hands, undo
+    from clubs.models import Seat as SeatModel
+
+    target, scorer = night("bmja"), users["scorer"]
+    for winner in ("P1", "P2"):
+        record_by_name(target, scorer, winner)
+    again = Table.objects.create(session=target.session, number=2)
+    for position in range(4):
+        SeatModel.objects.create(table=again, guest_name=f"P{position + 1}", position=position,
+                                 starting_wind="ESWN"[position])
+    for winner in ("P3", "P4"):
+        record_by_name(again, scorer, winner)
+    entry = move_hands(again, target, user=scorer)
+    assert entry.before["move_hands"]["kept"] == [3]
+    assert Hand.objects.get(table=target, number=3).facts[KEPT] is True
+    assert breaks(target) == []
+    undo(entry, user=scorer)
+    assert breaks(again) == [] and breaks(target) == []
+    assert not Hand.objects.filter(table=again, facts__has_key=KEPT).exists()
