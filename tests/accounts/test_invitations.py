@@ -187,3 +187,28 @@ def test_an_invitation_link_for_every_visitor(client_as, club, users, role):
                                         anonymous=302)
     assert Invitation.objects.get().state == ("used" if role in ("outsider", "anonymous")
                                               else "open")
+
+
+class RefusingMailServer:
+    """An email backend whose SMTP server is down."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def send_messages(self, messages):
+        raise OSError("Connection refused")
+
+
+def test_a_mail_server_that_is_down_still_shows_the_link(client_as, club, users, settings):
+    settings.EMAIL_BACKEND = f"{__name__}.RefusingMailServer"
+    admin = client_as("admin")
+    made = admin.post(f"/clubs/{club.slug}/invitations/",
+                      {"name": "Rae", "role": "member", "email": "rae@example.org", "days": 3})
+    assert made.status_code == 302
+    page = admin.get(f"/clubs/{club.slug}/invitations/").content.decode()
+    assert "The email could not be sent just now" in page and 'id="invite-link"' in page
+    api = APIClient()
+    api.force_authenticate(users["admin"])
+    body = api.post("/api/v1/invitations/", {"club": club.slug, "name": "Sol",
+                                                "email": "sol@example.org"}, format="json")
+    assert body.status_code == 201 and body.json()["emailed"] is False and body.json()["link"]
