@@ -331,3 +331,30 @@ def test_hands_moved_from_a_table_started_twice_are_seated_as_played(night, user
     undo(entry, user=scorer)
     assert breaks(again) == [] and breaks(target) == []
     assert not Hand.objects.filter(table=again, facts__has_key=KEPT).exists()
+
+
+def test_check_sequences_finds_and_marks_a_night_corrected_before(night, users):
+    """A night corrected before this release keeps the seating the old result gave: the
+    command lists each such hand (exit 1) and, told the table played on, marks it."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    table, scorer = night("bmja"), users["scorer"]
+    first = issue_night(table, scorer)
+    # As an older release corrected it: the winner changed, nothing re-seated or marked.
+    Hand.objects.filter(pk=first.pk).update(winner_id=seat_ids(table)["P2"])
+    out = StringIO()
+    with pytest.raises(SystemExit) as status:
+        call_command("check_sequences", "--club", table.session.club.slug, stdout=out,
+                     stderr=StringIO())
+    assert status.value.code == 1
+    assert "table 1: Hand 2: P1 deals where the rotation gives P2" in out.getvalue()
+    out = StringIO()
+    call_command("check_sequences", "--mark", stdout=out)
+    assert "marked 1 hand(s)" in out.getvalue()
+    assert Hand.objects.get(table=table, number=2).facts[KEPT] is True
+    assert breaks(table) == []
+    call_command("check_sequences", stdout=StringIO())  # nothing left: exit 0
+    with pytest.raises(Exception, match="No club 'nowhere'"):
+        call_command("check_sequences", "--club", "nowhere")
