@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from clubs import mending
 from clubs.members.forms import MemberChoiceField
 from clubs.mending import Refused
-from clubs.models import AuditEntry, Member, Wind
+from clubs.models import AuditEntry, Member, Table, Wind
 from clubs.permissions import can_admin
 from clubs.views.access import ADMIN, RECORD, club_page, roles_context
 
@@ -95,7 +95,12 @@ def _history(club, **filters) -> list[dict]:
                    .filter(object_type__in=["table", "clubsession"])
                    .exclude(action="create").select_related("user")[:RECENT])
     undone = {e.after.get("undoes") for e in entries if isinstance(e.after, dict)}
-    return [{"entry": e, "undoable": mending.undoable(e) and e.pk not in undone}
+    # A void or re-seat of a table deleted since has nothing left to put back.
+    tables = {e.object_id for e in entries if e.object_type == "table" and e.action != "delete"}
+    standing = {str(pk) for pk in Table.objects.filter(pk__in=[int(t) for t in tables])
+                .values_list("pk", flat=True)}
+    return [{"entry": e, "undoable": mending.undoable(e) and e.pk not in undone
+             and (e.object_type != "table" or e.action == "delete" or e.object_id in standing)}
             for e in entries]
 
 
@@ -180,7 +185,9 @@ def delete_table(request, club, club_session, table):
     except Refused as err:
         messages.error(request, _sentence(err))
         return redirect(reverse("mend-table", args=[club.slug, club_session.pk, table.pk]))
-    messages.success(request, entry.note + " Undo it below if that was a mistake too.")
+    messages.success(request, entry.note + (" Undo it below if that was a mistake too."
+                                            if mending.undoable(entry) else
+                                            " It stays in the club's records."))
     return redirect(reverse("mended", args=[club.slug]))
 
 

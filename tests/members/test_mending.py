@@ -282,3 +282,13 @@ def test_move_hands_page_by_role(client_as, club, night, twice, role):
                                   {"target": first.pk})
     assert answer.status_code == PAGE_ADMIN[role]
     assert Hand.objects.filter(table=first).count() == (5 if role == "admin" else 3)
+
+
+def test_nothing_to_undo_for_a_table_deleted_with_voided_hands(client_as, club, night, played,
+                                                              users):
+    mending.void_table(played, user=users["admin"])
+    client = client_as("admin")
+    answer = client.post(reverse("delete-table", args=[club.slug, night.pk, played.pk]),
+                         follow=True)
+    page = answer.content.decode()
+    assert "It stays in the club&#x27;s records." in page and "Undo" not in page
