@@ -154,6 +154,7 @@ def main() -> None:
     first.send_signal(signal.SIGKILL)
     first.wait()
     killed_at = time.perf_counter()
+    dead = list(DBTaskResult.objects.filter(status="RUNNING").values_list("pk", flat=True))
     stored_at_kill = parts.filter(done_at__isnull=False).count()
     second = worker(code)
     try:
@@ -163,14 +164,19 @@ def main() -> None:
                 break
         elapsed = time.perf_counter() - killed_at
         left = parts.filter(done_at__isnull=True).count()
-        running = DBTaskResult.objects.filter(status="RUNNING").count()
+        # The killed worker's task: marked failed by the sweep or by the worker that took its
+        # tables over (the live worker's own task may still be finishing: not counted).
+        while (DBTaskResult.objects.filter(pk__in=dead, status="RUNNING").exists()
+               and time.perf_counter() - killed_at < RECOVERY_WAIT):
+            time.sleep(0.1)
+        running = DBTaskResult.objects.filter(pk__in=dead, status="RUNNING").count()
         if left:
             print(f"recovery: {stored_at_kill} of 8 tables stored at the kill; {left} still "
-                  f"unstored {elapsed:.0f} s later (tasks RUNNING: {running})", flush=True)
+                  f"unstored {elapsed:.0f} s later (the killed task still RUNNING: {running})", flush=True)
         else:
             print(f"recovery: {stored_at_kill} of 8 tables stored at the kill; all 8 stored "
                   f"{elapsed:.1f} s after it, nobody pressing anything (lease {args.lease} s, "
-                  f"sweep every {args.sweep} s; tasks left RUNNING: {running}); rules "
+                  f"sweep every {args.sweep} s; the killed task still RUNNING: {running}); rules "
                   f"{len(rules)}; load {os.getloadavg()[0]:.1f}", flush=True)
     finally:
         second.send_signal(signal.SIGKILL)
