@@ -90,8 +90,8 @@ def import_draft(request, club, batch_id):
             except (ImportRefused, MappingError) as exc:
                 messages.error(request, f"Nothing was written. {exc}")
                 return redirect("history-import", club.slug, batch.pk)
-            messages.success(request, f"Imported {made['sessions']} nights "
-                             f"({made['player_nights']} player-nights).")
+            messages.success(request, f"Imported {_count(made['sessions'], 'night')} "
+                             f"({_count(made['player_nights'], 'player-night')}).")
             return redirect("history-imports", club.slug)
         return redirect("history-import", club.slug, batch.pk)
     plan, problems = None, None
@@ -163,8 +163,8 @@ def _kajongg_draft(request, club, batch):
             except ImportRefused as exc:
                 messages.error(request, f"Nothing was written. {exc}")
                 return redirect("history-import", club.slug, batch.pk)
-            messages.success(request, f"Imported {made['sessions']} nights "
-                             f"({made['tables']} Kajongg games).")
+            messages.success(request, f"Imported {_count(made['sessions'], 'night')} "
+                             f"({_count(made['tables'], 'Kajongg game')}).")
             return redirect("history-imports", club.slug)
         return redirect("history-import", club.slug, batch.pk)
     try:
@@ -185,3 +185,7 @@ def _kajongg_draft(request, club, batch):
         "members": [(f"member:{pk}", name) for pk, name in
                     sorted(members.items(), key=lambda m: m[1].lower())],
     })
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"

@@ -52,9 +52,13 @@ def plan_games(club, games: list[Game], *, house_rule: str | None = None, choice
     plan, counts = make_plan(games, members_of(club), rule, choices=choices,
                              seasons=seasons_of(club), taken_dates=taken_dates(club),
                              accept_suggestions=accept_suggestions, unmatched=unmatched)
+    def n(key: str, word: str) -> str:
+        count = counts.get(key, 0)
+        return f"{count} {word}{'' if count == 1 else 's'}"
+
     notes = [
-        f"{counts.get('games', 0)} manually scored games, {counts.get('hands', 0)} hands "
-        f"({counts.get('wall_games', 0)} wall games), filed under {version.record.name}.",
+        f"{n('games', 'manually scored game')}, {n('hands', 'hand')} "
+        f"({n('wall_games', 'wall game')}), filed under {version.record.name}.",
         f"{counts.get('seat_hands_tiles', 0)} players' hands are kept as tiles (this project "
         f"scores them as Kajongg did); {counts.get('seat_hands_agreed', 0)} keep Kajongg's "
         "points only (not in the contract's notation, or scored differently here).",

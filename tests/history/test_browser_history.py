@@ -77,3 +77,31 @@ def test_the_player_page_and_rating_on_a_phone_and_printed(chromium, live_server
                         str(SCREENSHOTS / "history-player-print")], check=True)
     finally:
         page.context.close()
+
+
+def test_importing_a_kajongg_database_on_a_phone(chromium, live_server, club, users, tmp_path):
+    import random
+
+    from tests.history.kajongg_db import build, random_game
+
+    for name in ("Anna", "Bert", "Cleo"):
+        Member.objects.create(club=club, display_name=name)
+    rng = random.Random(3)
+    path = build(tmp_path / "kajongg3.db", [
+        random_game(rng, "2019-03-06", ["Anna", "Bert", "Cleo", "Dirk"], 5)])
+    page = phone_page(chromium)
+    try:
+        log_in(page, live_server.url, "admin-user")
+        page.goto(f"{live_server.url}/clubs/{club.slug}/history/imports/")
+        page.set_input_files("#id_file", str(path))
+        page.click("button:has-text('Read the sheet')")
+        page.wait_for_selector("#notes")
+        page.select_option("select[name='name:Dirk']", "guest")
+        assert wider_than_screen(page) == []
+        shot(page, "history-5-kajongg")
+        serious = axe_check(page, "history-kajongg", {})
+        assert serious == [], serious
+        page.click("button[value='import']")
+        page.wait_for_selector("text=Imported 1 night (1 Kajongg game)")
+    finally:
+        page.context.close()
