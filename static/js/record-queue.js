@@ -261,12 +261,25 @@
     }).then(function () {
       return send();
     }).then(function (sentAll) {
-      if (sentAll) {
-        window.location.href = data.table_url;  // as without JavaScript: the table, updated
-        return;
-      }
-      readyForNextHand();
+      var id = form.querySelector("input[name=client_id]").value;
+      return dbPromise.then(function (db) { return db.get("queue", id); }).then(function (left) {
+        // Refused as it was sent for what the form holds (a question unanswered, a score the
+        // rule does not allow): the form stays as typed with the server's reason above it, as
+        // without JavaScript, not a queued hand on the table page under "Record hand 2".
+        if (left && left.state === "refused" && left.kind === "invalid") {
+          return mend(left).then(function () { panel.scrollIntoView(); });
+        }
+        return afterSend(sentAll);
+      });
     });
+  }
+
+  function afterSend(sentAll) {
+    if (sentAll) {
+      window.location.href = data.table_url;  // as without JavaScript: the table, updated
+      return;
+    }
+    readyForNextHand();
   }
 
   function readyForNextHand() {
@@ -392,6 +405,7 @@
         }
         if (response.status >= 500) return "retry";
         item.state = "refused";
+        item.kind = answer.kind || "";
         item.reason = [answer.message, answer.saved, answer.yours].filter(Boolean).join(" ");
         tell("Hand " + item.number + " was not saved: " + answer.message);
         return put(item).then(function () { return "blocked"; });

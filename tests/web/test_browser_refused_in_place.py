@@ -1,0 +1,42 @@
+"""A hand the server refuses for what the form holds, saved with signal: the record page stays
+with the form as typed and the server's reason above it (as without JavaScript), instead of
+the phone's queue keeping it as "not saved" on the table page under "Record hand 14" when hand
+13 was never saved (found saving an empty form at a club night)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.web.test_browser_every_page import SHOTS, _log_in, demo  # noqa: F401
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_refused_hand_is_mended_in_place(chromium, live_server, demo):  # noqa: F811
+    club, session, table = demo["club"], demo["session"], demo["table"]
+    page = chromium.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.set_default_timeout(30_000)
+    _log_in(page, live_server.url, "demo-scorer")
+    at_table = f"{live_server.url}/clubs/{club.slug}/sessions/{session.pk}/tables/{table.pk}/"
+    page.goto(at_table + "record/")
+    page.locator("#record-form input[name=winner]").first.check(force=True)
+    page.locator("#record-form input[name=win_source][value=wall]").check(force=True)
+    scores = page.locator("#record-form input[name$='-score']")
+    scores.nth(1).fill("4")
+    page.click("button[value=save]")
+    page.locator("#queue-status", has_text="was not saved").wait_for()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "refused-in-place-390.png"), full_page=True)
+    assert page.url == at_table + "record/"
+    assert page.locator("h1").inner_text() == "Record hand 13"
+    assert scores.nth(1).input_value() == "4"  # what was typed is still there
+    assert page.locator("#queue-status li.refused").count() == 0  # not left in the queue
+    assert table.hands.count() == 12
+
+    for i, score in ((0, "24"), (2, "8"), (3, "2")):
+        scores.nth(i).fill(score)
+    page.click("button[value=save]")
+    page.wait_for_url(re.compile(rf"/tables/{table.pk}/$"))
+    assert table.hands.count() == 13
