@@ -267,6 +267,10 @@
         // rule does not allow): the form stays as typed with the server's reason above it, as
         // without JavaScript, not a queued hand on the table page under "Record hand 2".
         if (left && left.state === "refused" && left.kind === "invalid") {
+          // Only this answer about the hand: an earlier refusal of it was mended already.
+          var prefix = "Hand " + left.number + " was not saved";
+          answers = answers.filter(function (a, i) { return i === 0 || a.text.indexOf(prefix) !== 0; });
+          try { sessionStorage.setItem(ANSWERS, JSON.stringify(answers)); } catch (e) { /* full */ }
           return mend(left).then(function () { panel.scrollIntoView(); });
         }
         return afterSend(sentAll);

@@ -34,6 +34,13 @@ def test_a_refused_hand_is_mended_in_place(chromium, live_server, demo):  # noqa
     assert scores.nth(1).input_value() == "4"  # what was typed is still there
     assert page.locator("#queue-status li.refused").count() == 0  # not left in the queue
     assert table.hands.count() == 12
+    # Mended wrongly again: only the newest reason is shown, not the first one as well.
+    scores.nth(1).fill("-30")
+    page.click("button[value=save]")
+    page.locator("#queue-status", has_text="greater than or equal to 0").wait_for()
+    assert page.locator("#queue-status").inner_text().count("was not saved") == 1
+    assert page.url == at_table + "record/"
+    scores.nth(1).fill("4")
 
     for i, score in ((0, "24"), (2, "8"), (3, "2")):
         scores.nth(i).fill(score)
