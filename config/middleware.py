@@ -1,4 +1,5 @@
-"""Refuse NUL characters and oversize API bodies at the door.
+"""Refuse NUL characters and oversize API bodies at the door, and take out the invisible
+controls that reverse the direction of the text after them.
 
 PostgreSQL cannot store a NUL (U+0000) in text or JSON, and psycopg raises as soon as one is
 sent, wherever it came from: a query parameter, a form field, a string inside a JSON body. No
@@ -70,3 +71,45 @@ class OversizeApiBodies:
                     f"The request body is {length:,} bytes; the API accepts at most {limit:,}. "
                     "Send less at once (one hand per request).")}, status=413)
         return self.get_response(request)
+
+
+# Unicode's explicit direction controls: embeddings and overrides (U+202A-U+202E) and isolates
+# (U+2066-U+2069), raw in UTF-8, percent-encoded in a form, or as a JSON escape.
+_DIRECTION_CONTROLS = re.compile(
+    rb"\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]"
+    rb"|%e2%80%a[a-e]|%e2%81%a[6-9]"
+    rb"|(?<!\\)\\u202[a-e]|(?<!\\)\\u206[6-9]", re.IGNORECASE)
+
+_DIRECTION_TEXT = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+class StripDirectionControls:
+    """A name is shown on other people's screens, sheets and spreadsheets: a right-to-left
+    override (U+202E) typed into it, left unclosed, turns the words after it backwards there
+    ("Zoë won" on a button). No name or note needs these controls (right-to-left names are
+    laid out by the bidirectional algorithm itself, and the marks U+200E/U+200F stay), so they
+    are taken out of every form and API body before any view reads it: one place for pages
+    and the API, before a form checks a name against the names already stored."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method in ("POST", "PUT", "PATCH"):
+            if (request.content_type or "").startswith("multipart/"):
+                self._strip_fields(request)  # the fields only: an uploaded file stays whole
+            else:
+                body = request.body
+                if _DIRECTION_CONTROLS.search(body):
+                    request._body = _DIRECTION_CONTROLS.sub(b"", body)
+        return self.get_response(request)
+
+    @staticmethod
+    def _strip_fields(request) -> None:
+        fields = request.POST
+        if not any(_DIRECTION_TEXT.search(v) for _, values in fields.lists() for v in values):
+            return
+        fields = fields.copy()
+        for key, values in fields.lists():
+            fields.setlist(key, [_DIRECTION_TEXT.sub("", v) for v in values])
+        request._post = fields
