@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from django import forms
 
+from door.checkin import NAME_MAX
 from door.models import DoorSettings, RuleKind
 from door.variations import size_choices
 
 
 class GuestForm(forms.Form):
-    name = forms.CharField(label="Guest's name", max_length=200)
+    name = forms.CharField(label="Guest's name", max_length=NAME_MAX)
     newcomer = forms.BooleanField(label="New to the game: seat next to a regular",
                                   required=False)
 
