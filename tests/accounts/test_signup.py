@@ -86,3 +86,12 @@ def test_mail_goes_to_the_console_unless_smtp_is_configured():
     from django.conf import settings
 
     assert settings.EMAIL_BACKEND.endswith(("console.EmailBackend", "locmem.EmailBackend"))
+
+
+def test_login_and_sign_up_links_keep_one_next_without_nesting(client):
+    """Going back and forth between the two pages keeps where the visitor was going."""
+    signup = client.get("/accounts/signup/?next=/clubs/jade/").content.decode()
+    assert 'href="/accounts/login/?next=/clubs/jade/"' in signup
+    assert "next=/accounts/signup/" not in signup and "%3Fnext" not in signup
+    login = client.get("/accounts/login/?next=/clubs/jade/").content.decode()
+    assert "next=/accounts/login/" not in login and "%3Fnext" not in login
