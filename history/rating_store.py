@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
 from history.models import RatingLine, RatingPrivacy, RatingSettings
@@ -64,41 +64,19 @@ def nights_from(club_id: int, start: dt.date | None) -> list[TableNight]:
     return [TableNight(t, date, tuple(seats[t]), season) for t, (date, season) in tables.items()]
 
 
-LAST_LINES = """
-SELECT l.member_id, l.new, l.seq, l.provisional, l.date
-FROM history_ratingline l
-JOIN (SELECT member_id, MAX(seq) AS seq FROM history_ratingline
-      WHERE club_id = %s AND date {op} %s GROUP BY member_id) m
-  ON m.member_id = l.member_id AND m.seq = l.seq
-WHERE l.club_id = %s
-"""
-
-
-# PostgreSQL: one probe of the (member, date) index per member of the club, whatever the
-# length of the club's history.
-LAST_LINES_PG = """
-SELECT mem.id, l.new, l.seq, l.provisional, l.date
-FROM clubs_member mem
-CROSS JOIN LATERAL (
-    SELECT r.new, r.seq, r.provisional, r.date FROM history_ratingline r
-    WHERE r.member_id = mem.id AND r.date {op} %s
-    ORDER BY r.date DESC, r.seq DESC LIMIT 1) l
-WHERE mem.club_id = %s
-"""
-
-
 def last_lines(club_id: int, date: dt.date | None, before: bool) -> list[tuple]:
     """(member, grade, nights, provisional, date) of each member's last line before ``date``
-    (or on or before it; every line when None). On PostgreSQL one index probe per member; on
-    SQLite (a club's own small database) one GROUP BY and a join: a member's nights counted
-    (``seq``) grow with the date, so the last line is the one with the most."""
-    op = "<" if before else "<="
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(LAST_LINES_PG.format(op=op), [date or dt.date.max, club_id])
-        else:
-            cursor.execute(LAST_LINES.format(op=op), [club_id, date or dt.date.max, club_id])
-        return cursor.fetchall()
+    (or on or before it; every line when None): one query, each member's last line found
+    through the (member, date) index, whatever the length of the club's history."""
+    from clubs.models import Member
+
+    on = {"date__lt" if before else "date__lte": date or dt.date.max}
+    last = (RatingLine.objects.filter(member_id=OuterRef("pk"), **on)
+            .order_by("-date", "-seq").values("pk")[:1])
+    lines = Member.objects.filter(club_id=club_id).annotate(line=Subquery(last)).filter(
+        line__isnull=False).values("line")
+    return list(RatingLine.objects.filter(pk__in=lines).values_list(
+        "member_id", "new", "seq", "provisional", "date"))
 
 
 def standing_before(club_id: int, date: dt.date | None) -> dict:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from scoring.engine.rules.json_values import convert, describe, item_args, to_jsonable
@@ -218,14 +219,14 @@ class HouseRule:
     # sheet ("per_player") or 002's running-tally sheet ("tally"). The scorer may pick either.
     score_sheet: str = "per_player"
 
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self)))
+
     def __hash__(self) -> int:
         # Frozen, so hashed once: hashing walks every item (some 70 us for 004's), and the
         # scoring engine's one cache of plans is keyed by the house rule (plan.plan_for).
-        found = self.__dict__.get("_hash")
-        if found is None:
-            found = hash(tuple(getattr(self, f.name) for f in fields(self)))
-            object.__setattr__(self, "_hash", found)
-        return found
+        return self._hash
 
     def item(self, code: str) -> Item:
         for item in self.items:
