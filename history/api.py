@@ -87,14 +87,31 @@ class PaidSerializer(serializers.Serializer):
     net = serializers.IntegerField()
 
 
+class PlaceSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    nights = serializers.IntegerField()
+
+
+class NightsSerializer(serializers.Serializer):
+    played = serializers.IntegerField(help_text="Nights played, recorded and imported.")
+    imported = serializers.IntegerField(
+        help_text="Of them, imported nights (entered as totals): counted in the nights, their "
+                  "net and places, and in no hand statistic of this answer.")
+    net = serializers.IntegerField(help_text="The net over every night played.")
+    places = PlaceSerializer(many=True, help_text="Nights at each place at the table (a tie "
+                                                  "counts at the place shared).")
+
+
 class MemberHistorySerializer(serializers.Serializer):
     member = serializers.IntegerField()
     name = serializers.CharField()
-    hands = serializers.IntegerField()
+    nights = NightsSerializer()
+    hands = serializers.IntegerField(help_text="Recorded hands (imported nights have none).")
     won = serializers.IntegerField()
     won_from_wall = serializers.IntegerField()
     given = serializers.IntegerField()
-    net = serializers.IntegerField()
+    net = serializers.IntegerField(help_text="The net of the recorded hands ('nights' has the "
+                                             "net of every night, imported ones too).")
     east = ByWindSerializer()
     goulash = ByWindSerializer()
     largest = NotableSerializer(allow_null=True)
@@ -161,6 +178,9 @@ class MemberHistoryView(APIView):
                 .select_related("table").order_by("date", "seq")
         return Response(MemberHistorySerializer({
             "member": member.pk, "name": member.display_name, "hands": stats.hands,
+            "nights": {"played": stats.nights.played, "imported": stats.nights.imported,
+                       "net": stats.nights.net,
+                       "places": [{"place": p, "nights": n} for p, n in stats.nights.places]},
             "won": stats.won, "won_from_wall": stats.won_from_wall, "given": stats.given,
             "net": stats.net, "east": stats.east, "goulash": stats.goulash,
             "largest": stats.largest, "specials": dict(stats.specials),

@@ -2,8 +2,11 @@
 (``HandResult`` and ``Hand.computed``), never a replay: a constant number of queries whatever
 the length of their history.
 
-Imported nights (totals, not hands) have no hands to count: their nights show in the league
-pages and the rating, not here."""
+Imported nights (a spreadsheet's or Kajongg's totals, not hands recorded here) count where a
+night's total is enough, read from the league's per-night summary (``NightResult``): nights
+played, the net over them, places at the table. The hand statistics (hands won, the wall's
+share, limit hands, the largest hand, who paid whom) have no hands of theirs to read: the page
+and the API say how many imported nights they leave out, never skipping them silently."""
 
 from __future__ import annotations
 
@@ -14,6 +17,8 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Max, Q, Sum
 
 from clubs.models import Hand, HandResult, Seat
+from history.models import ImportedTable
+from league.models import NightResult
 
 FROM_WALL = ("wall", "kong_box")
 
@@ -37,7 +42,29 @@ class Span:
 
 
 @dataclass
+class Nights:
+    """Every night the member played in the span, recorded or imported, from the league's
+    per-night summary (one row per player per table)."""
+
+    played: int = 0
+    imported: int = 0  # of them, imported as totals: not in the hand statistics
+    net: int = 0
+    places: list = field(default_factory=list)  # (place, nights), 1st first; ties share a place
+
+    @property
+    def place_words(self) -> str:
+        """'1st 3, 2nd 4, 4th 1' (a tie counts at the place it shares)."""
+        return ", ".join(f"{_ordinal(place)} {n}" for place, n in self.places)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+@dataclass
 class Stats:
+    nights: Nights = field(default_factory=Nights)
     hands: int = 0
     won: int = 0
     won_from_wall: int = 0
@@ -100,7 +127,24 @@ def member_stats(member, span: Span = Span()) -> Stats:
             stats.largest = item
     stats.specials = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
     stats.paid = who_paid_whom(member, span)
+    stats.nights = member_nights(member, span)
     return stats
+
+
+def member_nights(member, span: Span = Span()) -> Nights:
+    """Nights played, imported ones among them, the net and the places: one query."""
+    imported = Q(table_id__in=ImportedTable.objects.values("table_id"))
+    rows = (span.results(NightResult.objects.filter(member=member, counted=True), "date")
+            .order_by().values("place")
+            .annotate(n=Count("id"), net=Sum("net"), imported=Count("id", filter=imported))
+            .order_by("place"))
+    nights = Nights()
+    for row in rows:
+        nights.played += row["n"]
+        nights.imported += row["imported"]
+        nights.net += row["net"] or 0
+        nights.places.append((row["place"], row["n"]))
+    return nights
 
 
 def _special_name(stored: dict) -> str:

@@ -63,3 +63,50 @@ def test_a_night_with_a_limit_hand(client_as, club, players, users, bmja_version
     bad = client_as("member").get(
         f"/clubs/{club.slug}/history/players/{alice.pk}/?start=2026-05-01&end=2026-01-01")
     assert bad.status_code == 400 and "before the start date" in bad.content.decode()
+
+
+def test_imported_nights_count_where_totals_suffice_and_are_named_where_not(
+        client_as, admin_api, club, players, users, bmja_version, season):
+    """Three nights imported from a sheet (totals) and one recorded hand by hand: nights,
+    their net and places count all four; the hand statistics only the recorded one, and the
+    page and the API say how many imported nights they leave out."""
+    from history import import_run
+    from history.import_write import apply_plan
+    from league.models import NightResult
+
+    alice = players[0]
+    sheet = "Date,Table,Player,Net\n" + "".join(
+        f"{date},1,Alice,{a}\n{date},1,Bob,{b}\n{date},1,Carol,{c}\n{date},1,David,{d}\n"
+        for date, a, b, c, d in (("2026-01-07", 40, -10, -10, -20),
+                                 ("2026-01-14", -5, 25, 0, -20),
+                                 ("2026-01-21", 10, 10, -30, 10)))
+    batch = import_run.start(club, sheet.encode(), "old.csv", users["admin"])
+    apply_plan(batch, import_run.plan_of(batch), users["admin"])
+    session = ClubSession.objects.create(club=club, season=season, date=dt.date(2026, 3, 4),
+                                         house_rule_version=bmja_version)
+    table = seat_table(session, 1, players)
+    play_hands(table, users["scorer"], random.Random(4), 6)
+    recorded = HandResult.objects.filter(member=alice)
+    recorded_net = sum(r.net for r in recorded)
+
+    stats = member_stats(alice)
+    assert stats.nights.played == 4 and stats.nights.imported == 3
+    assert stats.nights.net == 40 - 5 + 10 + recorded_net
+    night = NightResult.objects.get(member=alice, table=table)
+    want = {1: 1, 3: 1}  # 1st on 7 Jan; 3rd on 14 Jan; 1st= of three on 21 Jan
+    want[1] += 1
+    want[night.place] = want.get(night.place, 0) + 1
+    assert dict(stats.nights.places) == want
+    assert stats.hands == recorded.count() and stats.net == recorded_net
+    # The season of the recorded night only: nothing imported in it.
+    assert member_stats(alice, Span(start=dt.date(2026, 3, 1))).nights.imported == 0
+
+    body = client_as("member").get(f"/clubs/{club.slug}/history/players/{alice.pk}/")
+    body = body.content.decode()
+    assert "Nights played: <strong>4</strong> (3 imported, entered as totals)" in body
+    assert "3 imported nights have totals only" in body
+    answer = admin_api.get(f"/api/v1/clubs/{club.slug}/members/{alice.pk}/history/").json()
+    assert answer["nights"] == {"played": 4, "imported": 3, "net": stats.nights.net,
+                                "places": [{"place": p, "nights": n}
+                                           for p, n in sorted(want.items())]}
+    assert answer["hands"] == recorded.count()
