@@ -54,10 +54,17 @@ def _copy(obj, **changes):
     return copy
 
 
-def copy_nights(template: ClubSession, count: int) -> None:
+def copy_nights(template: ClubSession, count: int, club=None,
+                members: dict[int, int] | None = None) -> None:
     """``count`` copies of the night ``template`` before it, a week apart, in seasons of
-    ``NIGHTS_PER_SEASON`` nights (one a year, made as needed)."""
-    club = template.club
+    ``NIGHTS_PER_SEASON`` nights (one a year, made as needed). Into ``club`` when given
+    (another club's history: ``members`` maps the template's member ids to that club's)."""
+    club = club or template.club
+    mapped = members or {}
+
+    def member(old_id):
+        return mapped.get(old_id, old_id) if old_id else None
+
     seasons: dict[int, Season] = {}
     dates = [template.date - dt.timedelta(weeks=k + 1) for k in range(count)]
     for year in sorted({d.year for d in dates}):
@@ -65,7 +72,8 @@ def copy_nights(template: ClubSession, count: int) -> None:
         seasons[year] = found or Season.objects.create(
             club=club, name=f"{year}", start=dt.date(year, 1, 1), end=dt.date(year, 12, 31))
     sessions = ClubSession.objects.bulk_create(
-        [_copy(template, date=d, season_id=seasons[d.year].pk, status="closed") for d in dates])
+        [_copy(template, club_id=club.pk, date=d, season_id=seasons[d.year].pk, status="closed")
+         for d in dates])
 
     old_tables = list(Table.objects.filter(session=template).order_by("number"))
     tables = Table.objects.bulk_create(
@@ -74,7 +82,8 @@ def copy_nights(template: ClubSession, count: int) -> None:
 
     old_seats = list(Seat.objects.filter(table__session=template).select_related("table"))
     new_seats = Seat.objects.bulk_create(
-        [_copy(seat, table_id=table_of[(s.pk, seat.table.number)].pk)
+        [_copy(seat, table_id=table_of[(s.pk, seat.table.number)].pk,
+               member_id=member(seat.member_id))
          for s in sessions for seat in old_seats])
     seat_map = {}  # (session id, old seat id) -> new seat id
     for i, seat in enumerate(new_seats):
@@ -101,10 +110,24 @@ def copy_nights(template: ClubSession, count: int) -> None:
     results = list(HandResult.objects.filter(session=template))
     HandResult.objects.bulk_create(
         [_copy(r, hand_id=hand_map[(s.pk, r.hand_id)], seat_id=seat(s, r.seat_id),
-               session_id=s.pk, season_id=s.season_id)
+               session_id=s.pk, season_id=s.season_id, club_id=club.pk,
+               member_id=member(r.member_id))
          for s in sessions for r in results], batch_size=2000)
     nights = list(NightResult.objects.filter(session=template))
     NightResult.objects.bulk_create(
         [_copy(n, seat_id=seat(s, n.seat_id), session_id=s.pk, season_id=s.season_id,
-               date=s.date, table_id=table_of[(s.pk, n.table_number)].pk)
+               date=s.date, table_id=table_of[(s.pk, n.table_number)].pk, club_id=club.pk,
+               member_id=member(n.member_id))
          for s in sessions for n in nights], batch_size=2000)
+
+
+def copy_club(template: ClubSession, club, nights: int) -> None:
+    """Another club's history of ``nights`` nights: the template night's members made again in
+    ``club`` (same names), and the night copied into it as ``copy_nights`` does."""
+    from clubs.models import Member
+
+    people = list(Member.objects.filter(seats__table__session=template).distinct())
+    made = Member.objects.bulk_create([Member(club=club, display_name=m.display_name)
+                                       for m in people])
+    copy_nights(template, nights, club=club,
+                members={old.pk: new.pk for old, new in zip(people, made, strict=True)})
