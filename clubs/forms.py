@@ -26,7 +26,7 @@ from clubs.models import (
 )
 from clubs.seating import SeatChoice, seat_problems, seat_table
 from clubs.text_limits import NOTES_MAX
-from play import AS_RECORDED, RESEAT
+from play import AS_RECORDED, RESEAT, UNKNOWN
 from scoring.engine import HandError, parse_hand, score_hand
 from settlements.engine.rotation import SEATS_FOR
 
@@ -213,7 +213,10 @@ class HandOutcomeForm(forms.Form):
         self.seat_winds = {str(seat.pk): wind for seat, wind in seats}
         people = [(str(seat.pk), f"{WIND_NAMES[wind]} · {seat.name}") for seat, wind in seats]
         self.fields["winner"].choices = [*people, (DRAW, "Wall game (no winner)")]
-        self.fields["discarder"].choices = [("", "Nobody (won from the wall)"), *people]
+        # "Someone, but who is forgotten": won on a discard whose discarder nobody remembers
+        # (play.UNKNOWN; settled as settlements.engine documents for discarder_unknown).
+        self.fields["discarder"].choices = [("", "Nobody (won from the wall)"), *people,
+                                            (UNKNOWN, "Someone, nobody remembers who")]
 
     def clean(self):
         data = super().clean()
@@ -230,15 +233,16 @@ class HandOutcomeForm(forms.Form):
         if not source:
             source = WinSource.DISCARD if discarder else WinSource.WALL
             data["win_source"] = source
-        if source == WinSource.DISCARD and not discarder:
-            self.add_error("discarder", "Won on a discard: say who discarded the winning tile.")
+        if source in (WinSource.DISCARD, WinSource.ROBBED_KONG) and not discarder:
+            self.add_error("discarder", "Won on another player's tile: say who gave it, or "
+                           "'Someone, nobody remembers who'.")
         if source in (WinSource.WALL, WinSource.KONG_BOX) and discarder:
             self.add_error(
                 "discarder",
                 "A tile from the wall or the kong box has no discarder: choose Nobody, or "
                 "change how it was won.",
             )
-        if discarder and discarder == winner:
+        if discarder and discarder != UNKNOWN and discarder == winner:
             self.add_error("discarder", "The winner cannot have discarded their own winning tile.")
         data["discarder"] = discarder
         return data
@@ -251,7 +255,11 @@ class HandOutcomeForm(forms.Form):
     @property
     def discarder_seat_id(self) -> int | None:
         discarder = self.cleaned_data.get("discarder")
-        return int(discarder) if discarder else None
+        return int(discarder) if discarder and discarder != UNKNOWN else None
+
+    @property
+    def discarder_unknown(self) -> bool:
+        return self.cleaned_data.get("discarder") == UNKNOWN
 
 
 def losers_scores_count(rule) -> bool:
@@ -505,7 +513,7 @@ def entered_hand(outcome, seat_forms, prevailing_wind: str) -> dict:
     goulash = bool(data.get("goulash"))
     return {
         "winner": winner,
-        "discarder": wind_of.get(outcome.discarder_seat_id),
+        "discarder": UNKNOWN if outcome.discarder_unknown else wind_of.get(outcome.discarder_seat_id),
         "draw": winner is None,
         "win_from": (data.get("win_source") or None) if winner else None,
         "goulash": goulash,

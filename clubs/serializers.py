@@ -34,7 +34,7 @@ from clubs.models import (
 from clubs.permissions import ADMIN, clubs_with_role, member_clubs, visible_clubs
 from clubs.seating import SeatChoice, seat_problems, seat_table
 from clubs.text_limits import NOTES_MAX, too_long
-from play import KEPT, LATER_HANDS, RESEAT, HandRow
+from play import KEPT, LATER_HANDS, RESEAT, UNKNOWN, HandRow, discarder_unknown
 
 WINDS = [w.value for w in Wind]
 
@@ -423,11 +423,18 @@ class SeatsField(serializers.DictField):
     child = serializers.JSONField()
 
 
+DISCARDER_HELP = (f"The wind that gave the winning tile; {UNKNOWN!r} when the hand was won on "
+                  "a discard or a robbed kong but nobody knows whose (nobody is charged as the "
+                  "discarder: every loser pays the winner, as the house rule makes everyone "
+                  "pay); null for a wall game or a tile from the wall.")
+
+
 class HandEntrySerializer(serializers.Serializer):
     """A hand as entered at the table, keyed by the seat winds of that hand."""
 
     winner = serializers.ChoiceField(choices=WINDS, allow_null=True, required=False)
-    discarder = serializers.ChoiceField(choices=WINDS, allow_null=True, required=False)
+    discarder = serializers.ChoiceField(choices=[*WINDS, UNKNOWN], allow_null=True,
+                                        required=False, help_text=DISCARDER_HELP)
     draw = serializers.BooleanField(required=False, default=False)
     win_from = serializers.ChoiceField(choices=WinSource.choices, allow_null=True, required=False)
     goulash = serializers.BooleanField(
@@ -485,7 +492,8 @@ def LaterHandsField() -> serializers.ChoiceField:  # noqa: N802 (reads as a fiel
 
 class CorrectHandSerializer(serializers.Serializer):
     winner = serializers.ChoiceField(choices=WINDS, allow_null=True, required=False)
-    discarder = serializers.ChoiceField(choices=WINDS, allow_null=True, required=False)
+    discarder = serializers.ChoiceField(choices=[*WINDS, UNKNOWN], allow_null=True,
+                                        required=False, help_text=DISCARDER_HELP)
     draw = serializers.BooleanField(required=False)
     win_from = serializers.ChoiceField(choices=WinSource.choices, allow_null=True, required=False)
     goulash = serializers.BooleanField(required=False)
@@ -695,7 +703,8 @@ class RecordedHandSerializer(serializers.Serializer):
         wind = {seat_id: e["wind"] for seat_id, e in row.entries.items()}
         return {
             "winner": wind.get(row.winner),
-            "discarder": wind.get(row.discarder),
+            "discarder": (UNKNOWN if discarder_unknown(row.winner, row.discarder, row.win_source)
+                          else wind.get(row.discarder)),
             "draw": row.draw,
             "win_from": row.win_source or None,
             "goulash": row.goulash,

@@ -290,6 +290,8 @@ SPECTACULAR_SETTINGS = {
         "WinSourceCode": ["wall", "discard", "kong_box", "robbed_kong"],
         # The score sheets (sheets.data.LAYOUTS): 004's per-player sheet, 002's tally.
         "SheetLayout": ["per_player", "tally"],
+        # A hand's discarder as entered: a wind, or "unknown" (play.UNKNOWN).
+        "DiscarderEntered": ["E", "S", "W", "N", "unknown"],
     },
 }
 

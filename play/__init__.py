@@ -9,9 +9,11 @@ from play.entry import (
     GIVEN,
     KONG_HOWS,
     MAX_SCORE,
+    UNKNOWN,
     WIN_SOURCES,
     Outcome,
     check_entry,
+    discarder_unknown,
     entry_kind,
     fact_problems,
     full_hand_json,
@@ -57,7 +59,8 @@ from play.table import (
 
 __all__ = [
     "AS_RECORDED", "KEPT", "LATER_HANDS", "RESEAT", "Break", "SeatingOf", "sequence_breaks",
-    "BONUS_TILES", "GIVEN", "KONG_HOWS", "MAX_SCORE", "POT", "STATE_VERSION", "WIND_ORDER",
+    "BONUS_TILES", "GIVEN", "KONG_HOWS", "MAX_SCORE", "POT", "STATE_VERSION", "UNKNOWN",
+    "WIND_ORDER", "discarder_unknown",
     "WIN_SOURCES", "ComputedHand", "HandInputError", "HandRow", "NextHand", "Outcome",
     "RecordedHand", "SeatInfo", "SeatScore", "Seating", "SeatingError", "SessionRules",
     "StoredResult", "TablePayment", "TableState", "apply_swaps", "check_entry",

@@ -3,11 +3,19 @@ pages, the club API, corrections, the public settle API).
 
 The entry shape, keyed by the seat winds of the hand being recorded::
 
-    {"winner": "S" | None, "discarder": "W" | None, "draw": False,
+    {"winner": "S" | None, "discarder": "W" | "unknown" | None, "draw": False,
      "win_from": "wall" | "discard" | "kong_box" | "robbed_kong" | None,
      "goulash": None (as the seating says) | bool, "number": None | expected hand number,
      "seats": {"E": {<contract hand JSON>} | {"score": N}, ...},
      "facts": {"penalties": [...], "clean_hands": [...]}}
+
+``"discarder": "unknown"`` (``UNKNOWN``): the hand was won with another player's tile (a
+discard, or a robbed kong) but nobody knows whose: a table that does not remember, or an
+import from KDE Kajongg, which stores no discarder. It is stored as a win on a discard with no
+discarder, and settled as ``settlements.engine`` documents for ``discarder_unknown``: nobody is
+charged as the discarder, every loser pays the winner (under BMJA exactly what a named
+discarder gives; where the discarder pays more, every loser pays as on a self-drawn hand, as
+Kajongg pays).
 
 A seat is a full hand (the contract's hand JSON, scored by the scoring engine) or a quick entry:
 the score the table agreed, with the kongs and flowers where the house rule pays for them.
@@ -24,6 +32,7 @@ from settlements.engine import PENALTIES
 
 WIN_SOURCES = ("wall", "discard", "kong_box", "robbed_kong")
 GIVEN = ("discard", "robbed_kong")  # won with another player's tile: there is a discarder
+UNKNOWN = "unknown"  # the discarder of a hand won on another's tile, when nobody knows who
 ENTRY_KEYS = {"winner", "discarder", "draw", "win_from", "goulash", "number", "seats", "facts"}
 QUICK_KEYS = {"score", "kongs", "bonus"}
 KONG_HOWS = ("concealed", "claimed", "added")
@@ -46,6 +55,19 @@ class Outcome:
     goulash: bool
     seats: dict[str, dict]  # wind -> the contract's hand JSON, or {"score": N}
     facts: dict = field(default_factory=dict)
+    # Won on another's tile, whose nobody knows (``discarder`` is then None).
+    discarder_unknown: bool = False
+
+    @property
+    def discarder_entered(self) -> str | None:
+        """The discarder as the entry gives it: a wind, ``"unknown"`` or None."""
+        return UNKNOWN if self.discarder_unknown else self.discarder
+
+
+def discarder_unknown(winner, discarder, win_source: str | None) -> bool:
+    """Whether a stored hand's discarder was unknown: won on another player's tile (a
+    discard or a robbed kong) with no discarder stored."""
+    return bool(winner) and not discarder and (win_source or "") in GIVEN
 
 
 def is_quick(data: Any) -> bool:
@@ -136,12 +158,16 @@ def check_entry(entry: Any, seating: Seating) -> Outcome:
     if goulash is not None and not isinstance(goulash, bool):
         err("goulash", "Use true or false, or leave it out to follow the seating.")
         goulash = None
+    unknown = discarder == UNKNOWN
+    if unknown:
+        discarder = None
     for name, value in (("winner", winner), ("discarder", discarder)):
         if value is not None and value not in winds:
-            err(name, f"{value!r} is not a wind at this table in this hand; use {names} or null.")
+            err(name, f"{value!r} is not a wind at this table in this hand; use {names}"
+                f"{', ' + repr(UNKNOWN) if name == 'discarder' else ''} or null.")
     if win_from is not None and win_from not in WIN_SOURCES:
         err("win_from", f"{win_from!r} is not a way to win; use {', '.join(WIN_SOURCES)}.")
-    if draw and (winner or discarder):
+    if draw and (winner or discarder or unknown):
         err("draw", "A wall game has no winner and no discarder: leave them null, or set "
             "draw to false.")
     if not draw and not winner and "winner" not in errors:
@@ -149,14 +175,16 @@ def check_entry(entry: Any, seating: Seating) -> Outcome:
     if winner and discarder and winner == discarder:
         err("discarder", "The winner cannot have discarded their own winning tile.")
     if winner and "win_from" not in errors:
-        win_from = win_from or ("discard" if discarder else "wall")
-        if win_from in GIVEN and not discarder:
-            err("discarder", f"Won by {win_from.replace('_', ' ')}: say who gave the tile.")
-        if win_from not in GIVEN and discarder:
+        win_from = win_from or ("discard" if discarder or unknown else "wall")
+        if win_from in GIVEN and not discarder and not unknown:
+            err("discarder", f"Won by {win_from.replace('_', ' ')}: say who gave the tile, "
+                f"or {UNKNOWN!r} when nobody knows.")
+        if win_from not in GIVEN and (discarder or unknown):
             err("discarder", f"A tile from the {'wall' if win_from == 'wall' else 'kong box'} "
                 "has no discarder: leave it null, or say the hand was won on a discard.")
     elif not winner:
         win_from = None
+        unknown = False
     seats = entry.get("seats")
     if not isinstance(seats, dict):
         err("seats", f"Give each seat's hand by wind: {{{', '.join(repr(w) + ': ...' for w in winds)}}}.")
@@ -179,6 +207,7 @@ def check_entry(entry: Any, seating: Seating) -> Outcome:
         goulash=seating.goulash if goulash is None else goulash,
         seats={w: seats[w] for w in winds},
         facts=facts,
+        discarder_unknown=unknown and win_from in GIVEN,
     )
 
 

@@ -81,6 +81,7 @@ def compute_hand(rules: SessionRules, seating: Seating, outcome: Outcome, pot: i
         seats,
         winner=outcome.winner,
         discarder=outcome.discarder,
+        discarder_unknown=outcome.discarder_unknown,
         draw=outcome.draw,
         goulash=outcome.goulash,
         dealer=seating.dealer_wind,

@@ -90,7 +90,7 @@ def table_of(seats: dict[str, SeatFacts], *, winner: str | None, discarder: str 
              draw: bool, goulash: bool, dealer: str, pot: int, prevailing_wind: str,
              win_from: str | None = None, kong_replacement: bool = False,
              penalties: tuple[Penalty, ...] = (), clean_hands=frozenset(),
-             after_draw: bool | None = None) -> HandAtTable:
+             after_draw: bool | None = None, discarder_unknown: bool = False) -> HandAtTable:
     """The finished hand as the settlement engine takes it. How the winner won defaults to
     their hand's own ``win.from``; a win with a kong's replacement tile is either said
     (``kong_replacement``) or read off the winner's hand."""
@@ -103,6 +103,7 @@ def table_of(seats: dict[str, SeatFacts], *, winner: str | None, discarder: str 
         scores={wind: s.score for wind, s in seats.items()},
         winner=winner,
         discarder=discarder,
+        discarder_unknown=discarder_unknown,
         draw=draw,
         goulash=goulash,
         dealer=dealer,

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
-from play.entry import Outcome
+from play.entry import Outcome, discarder_unknown
 from play.errors import HandInputError
 from play.hand import ComputedHand, SessionRules, compute_hand
 from play.seating import (
@@ -65,6 +65,8 @@ class RecordedHand:
             discarder=wind.get(self.discarder) if self.discarder else None,
             draw=self.draw,
             win_from=self.win_source or None,
+            # Won on another's tile with no discarder stored: the discarder was unknown.
+            discarder_unknown=discarder_unknown(self.winner, self.discarder, self.win_source),
             goulash=self.goulash,
             seats={wind[s]: e["data"] for s, e in self.entries.items() if s in wind},
             facts=self.facts or {},
@@ -317,6 +319,7 @@ def play_hand(hand: RecordedHand, seating: Seating, rules: SessionRules, totals:
         # The refused winner's tiles (and any seat the rule cannot read) count as nothing.
         unread = {outcome.winner, *err.errors.get("seats", {})} - {None}
         wall = replace(outcome, winner=None, discarder=None, draw=True, win_from=None,
+                       discarder_unknown=False,
                        seats={w: {"score": 0} if w in unread else data
                               for w, data in outcome.seats.items()})
         try:

@@ -55,7 +55,8 @@ def same_entry(hand: Hand, entry: dict) -> bool:
     except HandInputError:
         return False
     stored = entry_of(hand)
-    sent = {"winner": outcome.winner, "discarder": outcome.discarder, "draw": outcome.draw,
+    sent = {"winner": outcome.winner, "discarder": outcome.discarder_entered,
+            "draw": outcome.draw,
             "win_from": outcome.win_from, "seats": outcome.seats}
     return all(sent[key] == stored[key] for key in COMPARED)
 

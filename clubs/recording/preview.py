@@ -12,6 +12,7 @@ from clubs.models import ClubSession, Hand, SessionStatus, Table
 from clubs.table_state import build_table_state, rules_of
 from play import (
     STATE_VERSION,
+    UNKNOWN,
     ComputedHand,
     HandInputError,
     HandRow,
@@ -19,6 +20,7 @@ from play import (
     Seating,
     check_entry,
     compute_hand,
+    discarder_unknown,
     entry_kind,
     hand_row,
     rotation_advance,
@@ -92,7 +94,9 @@ def entry_of(hand: Hand) -> dict:
     return {
         "number": hand.number,
         "winner": wind.get(hand.winner_id),
-        "discarder": wind.get(hand.discarder_id),
+        "discarder": (UNKNOWN if discarder_unknown(hand.winner_id, hand.discarder_id,
+                                                   hand.win_source)
+                      else wind.get(hand.discarder_id)),
         "draw": hand.draw,
         "win_from": hand.win_source or None,
         "goulash": hand.goulash,

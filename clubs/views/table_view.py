@@ -14,7 +14,7 @@ from clubs import recording, table_state
 from clubs.hand_text import melds_to_text
 from clubs.models import AuditAction, AuditEntry, Hand, Seat, Wind
 from clubs.plain_words import for_people
-from play import RESEAT, HandInputError
+from play import RESEAT, UNKNOWN, HandInputError, discarder_unknown
 
 WIND_NAMES = dict(Wind.choices)
 WIND_ORDER = ("E", "S", "W", "N")
@@ -55,6 +55,9 @@ def _summary(row, names: dict) -> str:
     text = f"{names.get(row.winner, '?')} went Mah Jong"
     if row.win_source == "discard" and row.discarder:
         text += f" on {names.get(row.discarder, '?')}'s discard"
+    elif discarder_unknown(row.winner, row.discarder, row.win_source):
+        text += {"discard": " on a discard", "robbed_kong": " robbing a kong"}[row.win_source]
+        text += " (who gave the tile is not known)"
     elif row.win_source:
         text += {
             "wall": " from the wall",
@@ -248,7 +251,9 @@ def initial_from_hand(hand: Hand) -> tuple[dict, dict]:
     """A recorded hand as the record form's initial values (outcome, per seat id)."""
     outcome = {
         "winner": str(hand.winner_id) if hand.winner_id else "draw",
-        "discarder": str(hand.discarder_id) if hand.discarder_id else "",
+        "discarder": (str(hand.discarder_id) if hand.discarder_id
+                      else UNKNOWN if discarder_unknown(hand.winner_id, None, hand.win_source)
+                      else ""),
         "win_source": hand.win_source,  # none for a wall game: nothing answered yet
         "goulash": hand.goulash,
     }
@@ -369,7 +374,9 @@ def entry_summary(entry: dict, names: dict, seat_of: dict) -> str:
         text = "wall game (no winner)"
     else:
         text = f"{who(entry.get('winner'))} went Mah Jong"
-        if entry.get("discarder"):
+        if entry.get("discarder") == UNKNOWN:
+            text += " on a discard (who gave the tile is not known)"
+        elif entry.get("discarder"):
             text += f" on {who(entry['discarder'])}'s discard"
     scores = ", ".join(f"{who(w)} {d['score']}" for w, d in (entry.get("seats") or {}).items()
                        if isinstance(d, dict) and "score" in d)

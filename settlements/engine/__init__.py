@@ -23,6 +23,12 @@ Readings chosen where the rule documents leave a gap (each a parameter where clu
   1000" after another draw is read per player; a clean hand's count is its own score, paid by
   the other losers (East double); any "pays for all" penalty cancels the counts.
 - A robbed kong is paid like a discard: the robbed player is the ``discarder``.
+- Discarder unknown (``HandAtTable.discarder_unknown``: won on another player's tile, nobody
+  remembers whose, or a KDE Kajongg import, which stores no discarder): where every loser pays
+  the winner anyway (``bmja``, ``goulash_kitty``) the hand is paid exactly as with a named
+  discarder; where the discarder pays more (``winner_table``, ``discarder_pays``) nobody is
+  charged the discarder's part and every loser pays the winner as on a self-drawn hand, the
+  way Kajongg pays every hand. A penalty that names the discarder cannot be given with it.
 """
 
 from settlements.engine.ledger import Payment, Settlement, SettlementBug

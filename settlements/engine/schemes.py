@@ -85,12 +85,13 @@ def dealer_factor(table: HandAtTable, rule: HouseRule, payer: str, payee: str) -
 
 # -- shared pieces ---------------------------------------------------------------------------
 
-def everyone_pays_winner(ledger: Ledger, table: HandAtTable, rule: HouseRule, value: int) -> None:
+def everyone_pays_winner(ledger: Ledger, table: HandAtTable, rule: HouseRule, value: int,
+                         what: str = "Mah Jong") -> None:
     winner = table.winner
     assert winner is not None, "only a hand with a winner pays one"
     for payer in table.losers:
         m, words = dealer_factor(table, rule, payer, winner)
-        ledger.pay(payer, winner, value * m, f"Mah Jong{words}", MAHJONG)
+        ledger.pay(payer, winner, value * m, f"{what}{words}", MAHJONG)
 
 
 def losers_settle_differences(ledger: Ledger, table: HandAtTable, rule: HouseRule) -> None:
@@ -130,9 +131,19 @@ def points_to_payment(points: int, rule: HouseRule) -> int:
 
 
 def winner_paid_by_table(ledger: Ledger, table: HandAtTable, rule: HouseRule, value: int) -> None:
-    """Self-drawn: every other player pays; on a discard only the discarder pays, more."""
+    """Self-drawn: every other player pays; on a discard only the discarder pays, more.
+
+    Discarder unknown (``HandAtTable.discarder_unknown``): nobody can be singled out, so every
+    loser pays the winner the hand's value (the dealer's factor as usual), as the self-drawn
+    part of the scheme and as KDE Kajongg pays every hand whoever discarded. This is the
+    reading that keeps a Kajongg game's totals its own balances; no extra for the discarder
+    is charged to anyone."""
     if table.self_drawn:
         everyone_pays_winner(ledger, table, rule, value)
+        return
+    if table.discarder is None and table.discarder_unknown:
+        everyone_pays_winner(ledger, table, rule, value,
+                             "Mah Jong on a discard, the discarder unknown: everyone pays")
         return
     winner, discarder = table.winner, table.discarder
     assert winner is not None and discarder is not None, "a discard won: validate.py holds it"

@@ -65,6 +65,11 @@ class HandAtTable:
     clean_hands: frozenset[str] = frozenset()
     # This goulash follows a drawn hand (000's kitty is only put up then). None: = goulash.
     after_draw: bool | None = None
+    # Won with another player's tile (a discard, a robbed kong), but nobody knows whose
+    # ("discarder unknown": a table that does not remember, a Kajongg import). ``discarder``
+    # is then None, and nobody is charged as the discarder: every loser pays as the scheme
+    # makes everyone pay (``schemes.winner_paid_by_table``).
+    discarder_unknown: bool = False
 
     @property
     def source(self) -> str | None:

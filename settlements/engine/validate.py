@@ -74,7 +74,7 @@ def check_table(table: HandAtTable, rule: HouseRule) -> None:
         err("winner", "Name the seat that went Mah Jong, or set draw to true for a wall game.")
     if has_discarder and table.discarder == table.winner:
         err("discarder", "The winner cannot have discarded the winning tile: name another seat.")
-    if table.draw and table.discarder is not None:
+    if table.draw and (table.discarder is not None or table.discarder_unknown):
         err("discarder", "A wall game has no winning discard: set discarder to null.")
     if table.win_source is not None and table.win_source not in WIN_SOURCES:
         err("win_from", f"Use one of {', '.join(WIN_SOURCES)}.")
@@ -82,8 +82,12 @@ def check_table(table: HandAtTable, rule: HouseRule) -> None:
         if table.self_drawn and has_discarder:
             err("discarder", f"The winning tile came from the {(table.source or '').replace('_', ' ')}, "
                              "so nobody discarded it: set discarder to null.")
-        if not table.self_drawn and not has_discarder:
-            err("discarder", "The winning tile was another player's: name who gave it.")
+        if not table.self_drawn and not has_discarder and not table.discarder_unknown:
+            err("discarder", "The winning tile was another player's: name who gave it, or "
+                             "say the discarder is unknown.")
+        if table.discarder_unknown and (has_discarder or table.self_drawn):
+            err("discarder", "The discarder is unknown only for a tile another player gave "
+                             "(a discard or a robbed kong), and then no discarder is named.")
         if table.kong_replacement_win and table.source != "kong_box":
             err("win_from", "A win on a kong's replacement tile comes from the kong box.")
     at_table("dealer", table.dealer)
