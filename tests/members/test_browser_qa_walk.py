@@ -1,0 +1,75 @@
+"""What a walk through the product on a phone (390x844, headless Chromium) found: pages whose
+tables hid what they are for past the right edge. Each test names the page and what was seen.
+Screenshots go to tests/screenshots/qa-*.png."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+import pytest
+
+from clubs.models import ClubSession, Member
+from houserules.models import HouseRuleRecord
+from tests.members.conftest import play_hands, seat_table
+from tests.members.test_house_rule_pages import copy_form
+from tests.web.test_browser_record import log_in, phone_page, shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PHONE_WIDTH = 390
+
+
+@pytest.fixture
+def phone(chromium):
+    page = phone_page(chromium)
+    yield page
+    page.context.close()
+
+
+def wider_than_the_screen(page) -> list[str]:
+    """Elements whose right edge passes the screen's, outside a frame meant to scroll."""
+    return page.evaluate("""(width) => [...document.querySelectorAll('main *')]
+        .filter(e => !e.closest('[data-scroll-frame]') && !e.closest('.scroll'))
+        .filter(e => e.getBoundingClientRect().right > width + 0.5)
+        .map(e => e.tagName + ' ' + (e.textContent || '').trim().slice(0, 30))""", PHONE_WIDTH)
+
+
+def right_edge(page, selector: str) -> float:
+    return page.locator(selector).first.evaluate("e => e.getBoundingClientRect().right")
+
+
+def test_who_paid_whom_stays_on_a_phone(phone, live_server, club, users, bmja_version):
+    """The history page's 'Who paid whom' at 390 px: the Net column ran 2 px past the screen
+    with an opponent named =HYPERLINK("x"), and further with any longer name."""
+    names = ['=HYPERLINK("x")', "Margaret Featherstonehaugh-Smythe", "Bob", "Carol"]
+    people = [Member.objects.create(club=club, display_name=n) for n in names]
+    night = ClubSession.objects.create(club=club, date=dt.date(2026, 11, 19),
+                                       house_rule_version=bmja_version)
+    played = play_hands(seat_table(night, 1, people), users["scorer"], random.Random(3), 6)
+    assert played
+    log_in(phone, live_server.url, "member-user")
+    phone.goto(f"{live_server.url}/clubs/{club.slug}/history/players/{people[2].pk}/")
+    phone.wait_for_selector("#paid")
+    shot(phone, "qa-history-paid", "#paid")
+    assert wider_than_the_screen(phone) == []
+    assert right_edge(phone, "#paid th:last-child") <= PHONE_WIDTH
+
+
+def test_a_rules_differences_show_their_values_on_a_phone(client_as, phone, live_server,
+                                                          club):
+    """A house rule's 'What we changed': the base rule's long name headed a column that would
+    not wrap, so on a phone the card showed the settings and 'BMJA (B', the values (1000, 500)
+    off to the right."""
+    admin = client_as("admin")
+    data = copy_form(admin, club)
+    data.update(name="Jade rules", slug="jade-rules", scoring__limit=500,
+                item__bonus_tile__points=2)
+    admin.post(f"/clubs/{club.slug}/house-rules/copy/", data)
+    assert HouseRuleRecord.objects.filter(slug="jade-rules").exists()
+    log_in(phone, live_server.url, "admin-user")
+    phone.goto(f"{live_server.url}/clubs/{club.slug}/house-rules/jade-rules/")
+    shot(phone, "qa-rule-differences", "#differences")
+    ours = phone.locator("#differences tbody tr", has_text="Limit").locator("td").last
+    assert ours.inner_text() == "500"
+    assert ours.evaluate("e => e.getBoundingClientRect().right") <= PHONE_WIDTH
+    assert wider_than_the_screen(phone) == []
