@@ -21,7 +21,7 @@ from compare.exports import comparison_sheets
 from compare.forms import RecordedPlayForm, RulesForm
 from compare.models import Comparison
 from compare.rule_choice import chosen_rules
-from compare.rule_diff import compare_rules
+from compare.rule_diff import ABSENT, compare_rules
 from compare.scope import ScopeError, resolve_scope
 from compare.table_hand import recorded_hand_under_rules, under_rules
 from compare.visibility import (
@@ -64,12 +64,44 @@ def rules_page(request):
         else:
             context["rules"] = rules
             names = [r.slug for r in rules]
+            everything = form.cleaned_data["everything"]
             # Each value with its rule's slug: a phone shows them one under another.
-            context["rows"] = [{"section": row.section, "label": row.label,
-                                "differs": row.differs,
-                                "values": list(zip(names, row.values, strict=True))}
-                               for row in compare_rules(rules, form.cleaned_data["everything"])]
+            # An item only one of the rules has ("only_one") takes a phone's whole line.
+            rows = [{"section": row.section, "label": row.label, "differs": row.differs,
+                     "values": list(zip(names, row.values, strict=True)),
+                     "only_one": sum(v != ABSENT for v in row.values) == 1}
+                    for row in compare_rules(rules, everything)]
+            context["rows"] = rows
+            context["sections"] = _rule_sections(rows, names)
+            # The same rules with "Show everything" the other way: a link, no form to fill.
+            other = request.GET.copy()
+            other.pop("everything", None)
+            if not everything:
+                other["everything"] = "on"
+            context["toggle_query"] = other.urlencode()
+            context["absent"] = ABSENT
     return render(request, "compare/rules.html", context)
+
+
+def _rule_sections(rows: list[dict], names: list[str]) -> list[dict]:
+    """The side-by-side rows as fold-out sections, in the rows' order: the parameters' own
+    (scoring, payments, dealing), and the items by which of the rules have them (every rule's
+    first, then e.g. "Items only bmja has"): a hundred and more items in one list was most of
+    a 27,000 px page on a phone, and each group reads as one finding."""
+    sections: dict[str, list[dict]] = {}
+    for row in rows:
+        title = row["section"]
+        if title == "Items":
+            having = [name for name, value in row["values"] if value != ABSENT]
+            title = ("Items in every rule" if len(having) == len(names)
+                     else f"Items only {having[0]} has" if len(having) == 1
+                     else f"Items only {', '.join(having[:-1])} and {having[-1]} have")
+        sections.setdefault(title, []).append(row)
+    ordered = sorted(sections.items(), key=lambda s: s[0].startswith("Items") and
+                     s[0] != "Items in every rule")
+    # A section of one rule's items names that rule in its title: no "only bmja:" a line.
+    return [{"title": title, "rows": group, "one_rule": all(r["only_one"] for r in group)}
+            for title, group in ordered]
 
 
 def _picked_rules(request, club_session):

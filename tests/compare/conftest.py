@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from clubs.house_rule_copies import create_copy
 from clubs.models import Club, ClubSession, Member, MemberRole, Table
+from tests.web.conftest import chromium  # noqa: F401  (the browser tests' fixture)
 
 
 @pytest.fixture(autouse=True)

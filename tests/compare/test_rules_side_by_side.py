@@ -63,3 +63,15 @@ def test_the_form_says_how_many_rules_before_it_is_sent(client):
                                            "west-wind-goulash", "bmja-jokers", "bmja-west-wind",
                                            "bmja-2-players", "bmja-3-players", "bmja-5-players"))
     assert "you ticked 9" in client.get(f"/compare/rules/?{nine}").content.decode()
+
+
+@pytest.mark.django_db
+def test_show_everything_is_a_link_either_way(client):
+    """Only what differs, or everything: a link on the results (no form to fill again)."""
+    three = "/compare/rules/?rules=bmja&rules=guide&rules=balsall-common"
+    only = client.get(three).content.decode()
+    assert "&amp;everything=on\">Show everything</a>" in only
+    everything = client.get(three + "&everything=on").content.decode()
+    assert 'Show only what differs</a>' in everything
+    assert "everything=on\">Show only" not in everything
+    assert everything.count("<tr class=\"") > only.count("<tr class=\"")
