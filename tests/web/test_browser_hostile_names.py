@@ -1,0 +1,46 @@
+"""Pages the public opens, at 320 and 390 px, with a member's name of 66 letters and no space
+and a standings snapshot's note of 60 (found crawling the demo club, QA phone pass): the
+session page's tables list and totals and the league page's snapshots ran 200-400 px past the
+screen, and at 320 px a player's "who paid whom" table was 28 px too wide."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from clubs.members.seat_names import refresh_seat_names
+from clubs.models import Member, Table
+from league.withdrawing import publish_snapshot
+from tests.web.test_browser_every_page import OVERFLOW, SHOTS, demo  # noqa: F401
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+UNBROKEN = "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaft"
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_public_pages_fit_with_unbroken_names(chromium, live_server, demo, width):  # noqa: F811
+    club, session, season = demo["club"], demo["session"], demo["season"]
+    member = Member.objects.filter(club=club, user__isnull=True).order_by("pk").first()
+    member.display_name = UNBROKEN
+    member.save(update_fields=["display_name"])
+    refresh_seat_names(list(Table.objects.filter(session=session).values_list("pk", flat=True)))
+    admin = get_user_model().objects.get(username="demo-admin")
+    publish_snapshot(season, admin, note="Half-way " + "x" * 60)
+    paths = {
+        "session": f"/clubs/{club.slug}/sessions/{session.pk}/",
+        "standings": f"/clubs/{club.slug}/league/{season.pk}/",
+        "history-player": f"/clubs/{club.slug}/history/players/{member.pk}/?season={season.pk}",
+    }
+    page = chromium.new_context(viewport={"width": width, "height": 844}).new_page()
+    page.set_default_timeout(30_000)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    failures = []
+    for name, path in paths.items():
+        answer = page.goto(live_server.url + path)
+        assert answer.status == 200, (name, answer.status)
+        page.screenshot(path=str(SHOTS / f"unbroken-{name}-{width}.png"), full_page=True)
+        found = page.evaluate(OVERFLOW)
+        if found["page"] > found["width"] or found["wide"]:
+            failures.append((name, found))
+    assert failures == []
