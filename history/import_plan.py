@@ -92,6 +92,11 @@ class PlannedTable:
     players: dict = field(default_factory=dict)  # normalised name -> Player
     lines: list = field(default_factory=list)
     refused: str = ""
+    # A Kajongg game: its hands to record (``history.kajongg.plan``), the house rule version
+    # it is filed under, and what it was in Kajongg. A sheet's table has no hands: totals.
+    hands: list = field(default_factory=list)
+    house_rule: int | None = None
+    note: str = ""
 
 
 @dataclass

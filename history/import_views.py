@@ -132,7 +132,7 @@ def _house_rule_choices(club) -> list[tuple[str, str]]:
 
     from houserules.models import HouseRuleRecord
 
-    return [("", "The club's own (default)")] + list(
+    return [("", "Each game's ruleset's nearest (BMJA)")] + list(
         HouseRuleRecord.objects.filter(Q(club__isnull=True) | Q(club=club))
         .order_by("name").values_list("slug", "name"))
 
@@ -154,21 +154,24 @@ def _kajongg_draft(request, club, batch):
         batch.save()
         if request.POST.get("action") == "import":
             try:
-                plan, _counts, notes, version = kajongg_run.plan_games(
+                plan, counts, notes, versions = kajongg_run.plan_games(
                     club, kajongg_run.games_from_json(batch.rows),
                     house_rule=batch.mapping["house_rule"], choices=batch.choices)
-                batch.report = {**batch.report, "notes": notes}
-                made = apply_plan(batch, plan, request.user, version=version,
+                batch.report = {**batch.report, "notes": notes, "counts": counts}
+                made = apply_plan(batch, plan, request.user, versions=versions,
                                   skip_refused=bool(request.POST.get("skip_refused")))
             except ImportRefused as exc:
                 messages.error(request, f"Nothing was written. {exc}")
                 return redirect("history-import", club.slug, batch.pk)
             messages.success(request, f"Imported {_count(made['sessions'], 'night')} "
-                             f"({_count(made['tables'], 'Kajongg game')}).")
+                             f"({_count(made['tables'], 'Kajongg game')}, "
+                             f"{_count(made.get('hands', 0), 'hand')}; "
+                             f"{counts.get('discarder_unknown', 0)} with the discarder "
+                             "unknown).")
             return redirect("history-imports", club.slug)
         return redirect("history-import", club.slug, batch.pk)
     try:
-        plan, counts, notes, _version = kajongg_run.plan_games(
+        plan, counts, notes, _versions = kajongg_run.plan_games(
             club, kajongg_run.games_from_json(batch.rows),
             house_rule=batch.mapping.get("house_rule"), choices=batch.choices)
     except ImportRefused as exc:

@@ -11,11 +11,12 @@ from django.db.models import Q
 from django.utils import timezone
 
 from clubs.members.merge import MoveRefused, guest_to_member
-from clubs.models import ClubSession, Member, Season, Seat, Table
+from clubs.models import ClubSession, Hand, HandEntry, Member, Season, Seat, Table
 from clubs.models.choices import SessionStatus
 from history import night_rows
 from history.import_plan import Plan
 from history.models import ImportBatch, ImportedHand, ImportedTable, ImportedTotal
+from play import entry_kind
 
 # Past seasons imported and undone: an operator's record of what arrived in a club's history.
 log = logging.getLogger(__name__)
@@ -56,9 +57,12 @@ def members_of(club) -> dict[int, str]:
     return dict(Member.objects.filter(club=club).values_list("pk", "display_name"))
 
 
-def apply_plan(batch: ImportBatch, plan: Plan, user=None, *, version=None,
+def apply_plan(batch: ImportBatch, plan: Plan, user=None, *, version=None, versions=None,
                skip_refused: bool = False) -> dict:
-    """Write the plan's good nights as closed sessions whose tables hold imported totals."""
+    """Write the plan's good nights as closed sessions: a sheet's tables hold imported totals;
+    a Kajongg game's table holds its hands, recorded as the recording service stores them
+    (``_write_hands``) and settled by a replay, under the version each table names
+    (``versions``: id -> version)."""
     if batch.status != ImportBatch.Status.DRAFT:
         raise ImportRefused(f"Import {batch.pk} is already {batch.get_status_display().lower()}.")
     if plan.needs_choice:
@@ -83,10 +87,12 @@ def apply_plan(batch: ImportBatch, plan: Plan, user=None, *, version=None,
         if clash:
             raise ImportRefused(f"The club now has a night on {min(clash):%-d %b %Y}: run the dry "
                                 "run again.")
-        version = version or house_rule_version_for(club, batch.mapping.get("house_rule"))
+        versions = versions or {}
+        if version is None and not versions:
+            version = house_rule_version_for(club, batch.mapping.get("house_rule"))
         seasons, new_seats = {}, {}
         made = {"sessions": 0, "tables": 0, "player_nights": 0}
-        table_ids = []
+        table_ids, played = [], []
         for night in plan.good_nights:
             season = None
             if night.season.startswith("season:"):
@@ -100,19 +106,31 @@ def apply_plan(batch: ImportBatch, plan: Plan, user=None, *, version=None,
                                                    end=max(dates))
                     batch.seasons_made.add(season)
                     seasons[name] = season
+            good = [t for _n, t in sorted(night.tables.items()) if not t.refused]
+            night_version = versions.get(good[0].house_rule) if good and good[0].hands else None
+            if good and good[0].hands:
+                notes = (f"Imported from the Kajongg database {batch.filename} (import "
+                         f"{batch.pk}): {'; '.join(t.note for t in good)}. Kajongg keeps no "
+                         "discarder: a hand won on a discard has the discarder unknown.")
+            else:
+                notes = (f"Imported from {batch.filename or 'a spreadsheet'} (import {batch.pk}): "
+                         "totals, not hands.")
             session = ClubSession.objects.create(
-                club=club, season=season, date=night.date, house_rule_version=version,
-                status=SessionStatus.CLOSED,
-                notes=f"Imported from {batch.filename or 'a spreadsheet'} (import {batch.pk}): "
-                      "totals, not hands.")
+                club=club, season=season, date=night.date,
+                house_rule_version=night_version or version, status=SessionStatus.CLOSED,
+                notes=notes[:2000])
             batch.sessions.add(session)
             made["sessions"] += 1
             for number, planned in sorted(night.tables.items()):
                 if planned.refused:
                     continue
-                table = Table.objects.create(session=session, number=number)
-                ImportedTable.objects.create(table=table, batch=batch)
-                table_ids.append(table.pk)
+                own = (planned.house_rule if planned.hands
+                       and planned.house_rule != session.house_rule_version_id else None)
+                table = Table.objects.create(session=session, number=number,
+                                             house_rule_version_id=own)
+                if not planned.hands:
+                    ImportedTable.objects.create(table=table, batch=batch)
+                    table_ids.append(table.pk)
                 made["tables"] += 1
                 for position, player in enumerate(sorted(planned.players.values(),
                                                          key=lambda p: min(p.lines))):
@@ -124,15 +142,20 @@ def apply_plan(batch: ImportBatch, plan: Plan, user=None, *, version=None,
                         guest_name="" if member else player.name[:80], starting_wind="")
                     if player.who == "new":
                         new_seats.setdefault(player.name, []).append(seat.pk)
-                    ImportedTotal.objects.create(
-                        seat=seat, table=table, net=player.net, hands=player.hands,
-                        hand_nets=[list(h) for h in player.hand_nets],
-                        best_score=player.best_score, lines=player.lines)
+                    if not planned.hands:
+                        ImportedTotal.objects.create(
+                            seat=seat, table=table, net=player.net, hands=player.hands,
+                            hand_nets=[list(h) for h in player.hand_nets],
+                            best_score=player.best_score, lines=player.lines)
                     ImportedHand.objects.bulk_create(
                         [ImportedHand(table=table, seat=seat, **d) for d in player.detail],
                         batch_size=500)
                     made["player_nights"] += 1
+                if planned.hands:
+                    played.append((table, planned))
         night_rows.derive(table_ids)
+        if played:
+            made["hands"] = _write_hands(played, user)
         # A new member is the guest of the sheet made a member by the clubs app's own move
         # (audited, refused if they would sit twice on one night), given only these seats.
         for name, seat_ids in new_seats.items():
@@ -165,7 +188,12 @@ def undo(batch: ImportBatch, user=None) -> dict:
                                 "only an applied import can be undone.")
         sessions = list(batch.sessions.all())
         first = min((s.date for s in sessions), default=None)
-        recorded = [s for s in sessions if s.tables.filter(hands__isnull=False).exists()]
+        # A Kajongg import recorded hands itself: only hands beyond those are the club's own.
+        imported = batch.report.get("made", {}).get("hands", 0)
+        recorded = ([s for s in sessions if s.tables.filter(hands__isnull=False).exists()]
+                    if not imported else
+                    sessions if Hand.objects.filter(table__session__in=sessions).count() > imported
+                    else [])
         if recorded:
             raise ImportRefused(
                 f"Hands were recorded on the imported night of {recorded[0].date:%-d %b %Y} "
@@ -186,6 +214,44 @@ def undo(batch: ImportBatch, user=None) -> dict:
             _mark_rating_stale(batch.club, first)
     log.info("club %s: import %s undone: %s", batch.club_id, batch.pk, counts)
     return counts
+
+
+def _write_hands(played: list, user) -> int:
+    """Record each Kajongg game's hands at its table as the recording service stores a hand
+    entered at the table (the hand, each seat's entry as entered), then replay the table
+    (``recompute_table``: each hand scored and settled, its results, the table's state and
+    league's night rows). The dry run settled every hand to Kajongg's payments; a table that
+    replays to other totals is refused, and nothing is written."""
+    from clubs.recording.recompute import recompute_table
+
+    count = 0
+    for table, planned in played:
+        seats = {s.position: s for s in Seat.objects.filter(table=table)}
+        first = planned.hands[0]["positions"]
+        Seat.objects.bulk_update(
+            [Seat(pk=seats[position].pk, starting_wind=wind) for wind, position in first.items()],
+            ["starting_wind"])
+        hands = Hand.objects.bulk_create([
+            Hand(table=table, number=h["number"], prevailing_wind=h["prevailing"],
+                 dealer_id=seats[h["positions"]["E"]].pk,
+                 winner_id=(seats[h["positions"][h["entry"]["winner"]]].pk
+                            if h["entry"]["winner"] else None),
+                 discarder=None, draw=h["entry"]["draw"], goulash=False,
+                 win_source=h["entry"]["win_from"] or "", facts={},
+                 created_by=user if user is not None and user.is_authenticated else None)
+            for h in planned.hands])
+        HandEntry.objects.bulk_create([
+            HandEntry(hand=hand, seat_id=seats[h["positions"][wind]].pk, seat_wind=wind,
+                      kind=entry_kind(data), data=data)
+            for hand, h in zip(hands, planned.hands, strict=True)
+            for wind, data in h["entry"]["seats"].items()], batch_size=500)
+        state = recompute_table(table)
+        want = {seats[p.lines[0]].pk: p.net for p in planned.players.values()}
+        if state.totals != want or any(row.error for row in state.hands):
+            raise ImportRefused(f"Table {planned.number} of {table.session.date:%-d %b %Y} "
+                                f"({planned.note}) did not replay to Kajongg's balances.")
+        count += len(hands)
+    return count
 
 
 def _mark_rating_stale(club, date) -> None:

@@ -169,8 +169,8 @@ class RatingSnapshot(models.Model):
 
 
 class ImportedHand(models.Model):
-    """One player's hand of a game imported from Kajongg, as Kajongg stored it (the record
-    beside ``ImportedTotal``): its hand string, its points and what it paid or received, and,
+    """One player's hand of a game imported from Kajongg, as Kajongg stored it (kept beside the
+    hand the import recorded from it, ``clubs.Hand``): its hand string, its points and what it paid or received, and,
     where the project's notation can express the string, the hand in the contract's terms and
     whether this project's scoring gives Kajongg's points for it."""
 

@@ -98,4 +98,8 @@ def read_games(path: str | Path) -> list[Game]:
             db.close()
     except sqlite3.DatabaseError as exc:
         raise KajonggError(f"{path.name} is not an SQLite database ({exc}).") from exc
+    except (ValueError, TypeError) as exc:
+        # A hand number or a score that is not a number: not as Kajongg writes them.
+        raise KajonggError(f"{path.name}'s score table holds a value Kajongg does not write "
+                           f"({exc}): not a Kajongg database this import reads.") from exc
     return list(games.values())

@@ -151,3 +151,22 @@ def translate(data: str, seat_wind: str, prevailing_wind: str, won: bool | None 
     for m in melds:
         del m["_codes"]
     return hand
+
+
+def win_source_of(data: str) -> str:
+    """How a Mah Jong hand's last tile came, read from the string alone (for a string the
+    contract cannot state), as ``translate`` reads it: a robbed kong from its ``m`` group; a
+    discard when the last tile (after ``L``) is written exposed (lower case); a kong's
+    replacement from the ``m`` group; else the wall."""
+    groups = data.split()
+    flags = set(next((g for g in groups if g[0] in "mM"), "")[1:])
+    last = next((g for g in groups if g[0] == "L" and len(g) >= 3), "")
+    if "k" in flags:
+        return "robbed_kong"
+    if last[1:2].islower():
+        return "discard"
+    if flags & {"e", "t"}:
+        return "kong_box"
+    if not last and any(len(g) == 4 and g[:2] == g[2:] and g[0] in "bcdsw" for g in groups):
+        return "discard"  # a pair exposed for Mah Jong was claimed (as ``translate`` reads it)
+    return "wall"

@@ -102,6 +102,6 @@ def test_importing_a_kajongg_database_on_a_phone(chromium, live_server, club, us
         serious = axe_check(page, "history-kajongg", {})
         assert serious == [], serious
         page.click("button[value='import']")
-        page.wait_for_selector("text=Imported 1 night (1 Kajongg game)")
+        page.wait_for_selector("text=Imported 1 night (1 Kajongg game, 5 hands;")
     finally:
         page.context.close()

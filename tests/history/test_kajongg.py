@@ -1,21 +1,27 @@
 """Importing a Kajongg database: the notation read into the contract's terms (held to
-Kajongg's own 195 test hands), and generated databases with Kajongg's schema coming in with
-their totals equal to Kajongg's balances, then undone."""
+Kajongg's own 195 test hands), and generated databases with Kajongg's schema coming in as
+nights of real hands (tiles where the string translates and scores alike, agreed scores
+otherwise, the discarder unknown on a discard) with their totals equal to Kajongg's balances,
+shown like any recorded night, then undone."""
 
 from __future__ import annotations
 
 import json
 import random
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.urls import reverse
 
-from clubs.models import ClubSession, Member
+from clubs.models import ClubSession, Hand, HandEntry, HandResult, Member
 from history.kajongg.database import KajonggError, read_games
 from history.kajongg.notation import Untranslatable, translate
 from history.models import ImportBatch, ImportedHand
 from league.models import NightResult
+from tests.conftest import REPO
 from tests.history.kajongg_db import CASES, build, random_game
 
 # Where the string alone cannot say what the reference's translation says: no last tile named
@@ -82,17 +88,127 @@ def test_a_generated_database_comes_in_with_kajonggs_balances(club, people, tmp_
                   for n in NightResult.objects.filter(session=session)}
         assert stored == balances, number
         assert all(n.hands == len(game["hands"]) for n in NightResult.objects.filter(session=session))
-    hands = ImportedHand.objects.filter(table__session__club=club)
-    assert hands.count() == 8 * 4 + 6 * 3
-    tiles = hands.filter(scored_alike=True).count()
-    discards = hands.filter(from_discard=True).count()
-    assert tiles > 0 and f"{tiles} players' hands are kept as tiles" in out
-    assert f"{discards} hands were won on a discard" in out
-    assert all(h.contract["win"]["from"] in ("discard", "robbed_kong")
-               for h in hands.filter(from_discard=True))
+    kajongg = ImportedHand.objects.filter(table__session__club=club)
+    assert kajongg.count() == 8 * 4 + 6 * 3  # Kajongg's own record, kept beside the hands
+    # Real hands, as the recording service stores them.
+    hands = Hand.objects.filter(table__session__club=club)
+    assert hands.count() == 14 and all(h.computed["error"] is None for h in hands)
+    entries = HandEntry.objects.filter(hand__table__session__club=club)
+    tiles, agreed = entries.filter(kind="full").count(), entries.filter(kind="quick").count()
+    assert tiles > 0 and agreed > 0 and tiles + agreed == 8 * 4 + 6 * 3
+    assert f"{tiles} players' hands come in as tiles; " not in out
+    assert f"{tiles} players' hands come in as tiles" in out
+    assert f"{agreed} as agreed scores" in out
+    unknown = hands.filter(win_source__in=("discard", "robbed_kong"), discarder__isnull=True)
+    assert unknown.count() > 0
+    assert f"{unknown.count()} hands were won on a discard" in out
+    assert f"({unknown.count()} with the discarder unknown)" in out
+    assert kajongg.filter(from_discard=True).count() == unknown.count()
+    # Tile entries are the hands Kajongg scored alike: their stored score is Kajongg's points.
+    for entry in entries.filter(kind="full").select_related("hand"):
+        row = kajongg.get(seat=entry.seat, number=entry.hand.number)
+        assert entry.hand.computed["scores"][str(entry.seat_id)] == row.points
+    # The four-player game under BMJA, the three-player game under its 3-player variation.
+    sessions = ClubSession.objects.filter(club=club).order_by("date")
+    assert [s.house_rule_version.record.slug for s in sessions] == ["bmja", "bmja-3-players"]
+    assert sessions[1].house_rule_version.data["scoring"]["players"] == 3
+    assert "Classical Chinese BMJA" in sessions[0].notes
     call_command("import_results", "--undo", str(batch.pk))
     assert not ClubSession.objects.filter(club=club).exists()
-    assert not ImportedHand.objects.exists()
+    assert not ImportedHand.objects.exists() and not Hand.objects.exists()
+    assert not HandResult.objects.exists() and not NightResult.objects.exists()
+
+
+def test_a_hand_recorded_since_on_an_imported_night_stops_the_undo(club, people, tmp_path,
+                                                                    users):
+    from clubs.models import SessionStatus
+    from clubs.recording import record_hand
+    from history.import_write import ImportRefused, undo
+
+    path, _games = two_games(tmp_path)
+    call_command("import_kajongg", str(path), "--club", club.slug, "--unmatched", "guest")
+    batch = ImportBatch.objects.get(kind="kajongg", status="applied")
+    table = Hand.objects.filter(table__session__club=club).first().table
+    ClubSession.objects.filter(pk=table.session_id).update(status=SessionStatus.OPEN)
+    table.session.refresh_from_db()
+    seats = {wind: {"score": 0} for wind in ("E", "S", "W", "N")[:table.seats.count()]}
+    record_hand(table, {"draw": True, "seats": seats}, users["scorer"])
+    with pytest.raises(ImportRefused, match="Hands were recorded on the imported night"):
+        undo(batch)
+    assert Hand.objects.filter(table=table).count() > 1
+
+
+def test_imported_nights_show_like_recorded_ones(client_as, club, people, tmp_path):
+    path, games = two_games(tmp_path)
+    call_command("import_kajongg", str(path), "--club", club.slug, "--name", "Dirk=guest")
+    client = client_as("admin")
+    session = ClubSession.objects.filter(club=club).order_by("date").first()
+    table = session.tables.get()
+    page = client.get(reverse("table", args=[club.slug, session.pk, table.pk]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "who gave the tile is not known" in text and "Dirk" in text
+    sheet = client.get(reverse("sheets:table", args=[club.slug, session.pk, table.pk]))
+    assert sheet.status_code == 200 and "Anna" in sheet.content.decode()
+    standings = client.get(reverse("league-all-time", args=[club.slug]))
+    assert standings.status_code == 200 and "Cleo" in standings.content.decode()
+    # A hand's page answers in the hands API like any recorded hand.
+    hand = Hand.objects.filter(table=table, win_source="discard", discarder__isnull=True).first()
+    if hand is not None:
+        answer = client.get(f"/api/v1/hands/{hand.pk}/")
+        assert answer.status_code == 200 and answer.json()["entry"]["discarder"] == "unknown"
+
+
+def test_a_hand_the_house_rule_cannot_pay_as_kajongg_did_refuses_its_game(club, people,
+                                                                          tmp_path, capsys):
+    """A discarder who paid for all (Kajongg's dangerous game): BMJA makes everyone pay, so
+    the game would not keep Kajongg's balances: it is refused, saying which hand and why."""
+    rng = random.Random(7)
+    game = random_game(rng, "2019-04-03", ["Anna", "Bert", "Cleo", "Dirk"], 2)
+    (data, won, points, _net), *losers = game["hands"][1]
+    game["hands"][1] = [(data, won, points, 600),
+                        (losers[0][0], False, losers[0][2], -600),
+                        *[(d, False, p, 0) for d, _w, p, _n in losers[1:]]]
+    path = build(tmp_path / "kajongg3.db", [game])
+    with pytest.raises(CommandError, match="No night of the file|refused"):
+        call_command("import_kajongg", str(path), "--club", club.slug, "--unmatched", "guest")
+    out = capsys.readouterr().out
+    assert "game 1: REFUSED: hand 2 of game 1: BMJA (British Mah Jong Association" in out
+    assert "where Kajongg recorded +600, -600, +0, +0" in out
+    assert not Hand.objects.exists()
+
+
+def test_under_a_rule_where_the_discarder_pays_more_discards_come_as_agreed_scores(
+        club, people, tmp_path, capsys):
+    path, _games = two_games(tmp_path)
+    call_command("import_kajongg", str(path), "--club", club.slug, "--unmatched", "guest",
+                 "--house-rule", "guide", "--dry-run")
+    out = capsys.readouterr().out
+    assert "under Guide" in out or "where the discarder pays more" in out
+    # 002 pays no differences between the losers: not Kajongg's payments, so refused.
+    assert "REFUSED" in out and "where Kajongg recorded" in out
+
+
+@pytest.mark.parametrize(("make", "said"), [
+    (lambda p: p / "missing.db", "There is no file"),
+    (lambda p: (p / "empty.db").write_bytes(b"") and None or p / "empty.db",
+     "has no table 'player': it is not a Kajongg database"),
+    (lambda p: (p / "text.db").write_text("not SQLite " * 100) and p / "text.db",
+     "is not an SQLite database"),
+    (lambda p: build(p / "kajongg3.db", []), "holds no manually scored game"),
+])
+def test_bad_files_are_a_sentence_and_an_exit_code(club, tmp_path, make, said):
+    path = make(tmp_path)
+    with pytest.raises(CommandError, match=said):
+        call_command("import_kajongg", str(path), "--club", club.slug)
+
+
+def test_the_command_run_on_a_bad_file_says_so_without_a_traceback(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "manage.py", "import_kajongg", str(tmp_path / "nowhere.db"),
+         "--club", "any"], cwd=REPO, capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 1
+    assert "There is no file" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_a_game_that_does_not_add_up_is_refused(club, people, tmp_path, capsys):
@@ -135,6 +251,10 @@ def test_the_import_page_takes_a_kajongg_database(client_as, club, people, tmp_p
     form = {"house_rule": "bmja", "name:Dirk": "new", "action": "import",
             **{f"name:{n}": f"member:{m.pk}" for n, m in people.items()}}
     answer = client.post(f"/clubs/{club.slug}/history/imports/{batch.pk}/", form, follow=True)
-    assert "Imported 2 nights (2 Kajongg games)" in answer.content.decode()
+    text = answer.content.decode()
+    unknown = Hand.objects.filter(win_source__in=("discard", "robbed_kong"),
+                                  discarder__isnull=True).count()
+    assert f"Imported 2 nights (2 Kajongg games, 14 hands; {unknown} with the discarder " \
+           "unknown)" in text
     assert Member.objects.filter(club=club, display_name="Dirk").exists()
     assert ClubSession.objects.filter(club=club).count() == 2

@@ -4,11 +4,13 @@ import as a whole (manage.py import_results --undo ID)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import Club, Member
 from history.import_write import ImportRefused, apply_plan
-from history.kajongg.database import KajonggError
+from history.kajongg.database import KajonggError, read_games
 from history.kajongg.run import plan_file
 from history.management.commands.import_results import parse_choices
 
@@ -20,8 +22,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", help="The Kajongg database (kajongg3.db).")
         parser.add_argument("--club", required=True, help="The club's slug.")
-        parser.add_argument("--house-rule", help="The house rule slug the nights are filed "
-                            "under (default: the club's).")
+        parser.add_argument("--house-rule", help="One house rule slug for every game (default: "
+                            "each game's Kajongg ruleset's nearest built-in rule, BMJA).")
         parser.add_argument("--name", action="append", default=[], metavar="KAJONGG=CHOICE",
                             help="A player's choice: 'Jon=John Smith', 'Ann=new' or 'Bob=guest'.")
         parser.add_argument("--accept-suggestions", action="store_true")
@@ -30,12 +32,21 @@ class Command(BaseCommand):
         parser.add_argument("--dry-run", action="store_true")
 
     def handle(self, *args, **opts):
+        try:
+            # The file first: a wrong path or a file that is not Kajongg's is said as such.
+            games = read_games(opts["file"])
+        except KajonggError as exc:
+            raise CommandError(str(exc)) from exc
+        if not games:
+            raise CommandError(f"{Path(opts['file']).name} holds no manually scored game "
+                               "(Kajongg's games against the computer are not imported): "
+                               "nothing to import.")
         club = Club.objects.filter(slug=opts["club"]).first()
         if club is None:
             raise CommandError(f"There is no club {opts['club']!r}.")
         choices = parse_choices(club, opts["name"])
         try:
-            batch, plan, counts, version = plan_file(
+            batch, plan, counts, versions = plan_file(
                 club, opts["file"], house_rule=opts["house_rule"], choices=choices,
                 accept_suggestions=opts["accept_suggestions"], unmatched=opts["unmatched"] or "")
         except (KajonggError, ImportRefused) as exc:
@@ -62,10 +73,11 @@ class Command(BaseCommand):
             return
         batch.save()
         try:
-            made = apply_plan(batch, plan, version=version, skip_refused=opts["skip_refused"])
+            made = apply_plan(batch, plan, versions=versions, skip_refused=opts["skip_refused"])
         except ImportRefused as exc:
             batch.delete()
             raise CommandError(f"Nothing was written. {exc}") from exc
         self.stdout.write(f"Imported as import {batch.pk}: {made['sessions']} nights, "
-                          f"{made['tables']} games. Undo with: manage.py import_results "
-                          f"--undo {batch.pk}")
+                          f"{made['tables']} games, {made.get('hands', 0)} hands "
+                          f"({counts.get('discarder_unknown', 0)} with the discarder unknown). "
+                          f"Undo with: manage.py import_results --undo {batch.pk}")
