@@ -14,12 +14,13 @@ from django.db import connection
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from clubs.models import ClubSession, Member, Table
+from clubs.models import Club, ClubSession, Member, Table
 from clubs.signals import players_moved, table_recomputed
 from history import night_rows
 from history.models import ImportedTable, RatingLine
 from history.rating_store import mark_stale
 from league.models import NightResult
+from league.signals import standings_shown
 from league.summary import summary_rebuilt
 
 
@@ -61,3 +62,11 @@ def _players_moved(sender, club, session_ids, **kwargs):
              .values_list("date", flat=True).first())
     if first is not None:
         mark_stale(club.pk, first)
+
+
+@receiver(standings_shown, sender=Club, dispatch_uid="history-standings-shown")
+def _standings_shown(sender, club, season, request, **kwargs):
+    # The rating table beside the standings, when the club has turned it on.
+    from history.views import rating_beside
+
+    return rating_beside(request, club, season)

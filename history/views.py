@@ -8,6 +8,7 @@ from django import forms
 from django.contrib import messages
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
@@ -32,6 +33,8 @@ class SpanForm(forms.Form):
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["season"].queryset = Season.objects.filter(club=club)
+        # The season's name alone: its str() reads the club, one query per season listed.
+        self.fields["season"].label_from_instance = lambda season: season.name
 
     def clean(self):
         data = super().clean()
@@ -122,6 +125,23 @@ def rating_table(request, club):
         "season": season, "snapshots": RatingSnapshot.objects.filter(club=club)[:20],
         **roles_context(request.user, club)},
         status=400 if form.is_bound and not form.is_valid() else 200)
+
+
+def rating_beside(request, club, season) -> str | None:
+    """The club rating beside a season's standings (or the all-time table), never instead of
+    them: the HTML history answers league's ``standings_shown`` with, None when the club has
+    not turned the rating on. A past season's page shows the rating as of its last day.
+    Members who hide theirs are left out, except to themselves. A few queries, whatever the
+    club's history."""
+    settings = rating_store.ensure_fresh(club)
+    if not settings or not settings.enabled:
+        return None
+    today = timezone.localdate()
+    as_of = season.end if season is not None and season.end and season.end < today else None
+    viewer = _viewer_member(request, club)
+    rows = rating_store.table_as_of(club, as_of, viewer.pk if viewer else None)
+    return render_to_string("history/_rating_beside.html", {
+        "club": club, "rows": rows, "as_of": as_of, "settings": settings}, request=request)
 
 
 @require_POST

@@ -24,6 +24,7 @@ from league.queries import Filters, best_hand, limit_hands, player_nights, stand
 from league.ranking import PRESETS
 from league.seasons import audit_rules
 from league.serializers import StandingsSerializer
+from league.signals import beside_standings
 from league.withdrawing import (
     PublishRefused,
     publish_snapshot,
@@ -94,6 +95,7 @@ def _season_page(request, club, season, publish_form=None):
         "query": request.GET.urlencode(), "formats": FORMATS,
         "snapshots": season.league_snapshots.all()[:10],
         "publish_form": publish_form or PublishForm(),
+        "beside": beside_standings(club, season, request),
         **roles_context(request.user, club),
     }
     if context["can_admin"]:
@@ -114,6 +116,7 @@ def all_time(request, club):
     return render(request, "league/standings.html", {
         "club": club, "season": None, "standings": table, "form": form,
         "query": request.GET.urlencode(), "formats": FORMATS,
+        "beside": beside_standings(club, None, request),
         **roles_context(request.user, club)})
 
 

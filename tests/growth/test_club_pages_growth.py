@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from clubs.models import ClubSession, Hand, Member, Table
+from history import rating_store
 from tests.growth.history import copy_nights
 
 pytestmark = pytest.mark.django_db
@@ -35,12 +36,16 @@ def pages(club, session) -> list[str]:
         f"{base}members/", f"{base}members/{member.pk}/", f"{base}mended/",
         f"{base}house-rules/", f"{base}house-rules/bmja/", f"{base}house-rules/copy/?base=bmja",
         f"{season}edit/", f"{at_table}mend/",
+        # History (issue #26): the rating beside the standings above, its own page, a player's
+        # statistics and rating lines.
+        f"{base}history/rating/", f"{base}history/players/{member.pk}/",
     ]
 
 
 def api_answers(club, session) -> list[str]:
     table = Table.objects.filter(session=session).order_by("number").first()
     hand = Hand.objects.filter(table=table).order_by("number").last()
+    member = Member.objects.filter(club=club, display_name="Player 0").get()
     api = "/api/v1/"
     return [
         f"{api}clubs/{club.slug}/", f"{api}sessions/?club={club.slug}",
@@ -53,6 +58,7 @@ def api_answers(club, session) -> list[str]:
         f"{api}clubs/{club.slug}/standings/",
         f"{api}members/guests/?club={club.slug}",
         f"{api}seasons/{session.season_id}/snapshots/withdrawn/",
+        f"{api}clubs/{club.slug}/rating/", f"{api}clubs/{club.slug}/members/{member.pk}/history/",
     ]
 
 
@@ -75,6 +81,9 @@ def test_the_club_pages_cost_the_same_after_10_and_after_1000_nights(client, clu
 
     copy_nights(night, 9)
     assert ClubSession.objects.filter(club=club).count() == 10
+    # The club rates its members (opt in): the standings pages show the rating beside them.
+    # The copies are written without the signals that mark the rating out of date: rebuilt.
+    rating_store.turn_on(club)
     # A first visit does what later ones need not (the table's writer is claimed, a role is
     # looked up once per user): counted from the second visit on.
     counted(client.get, urls), counted(api.get, answers)
@@ -82,6 +91,7 @@ def test_the_club_pages_cost_the_same_after_10_and_after_1000_nights(client, clu
 
     copy_nights(ClubSession.objects.filter(club=club).order_by("date").first(), 990)
     assert ClubSession.objects.filter(club=club).count() == 1000
+    rating_store.turn_on(club)
     at_1000 = counted(client.get, urls) | counted(api.get, answers)
 
     grew = {url: (at_10[url], at_1000[url]) for url in at_10 if at_1000[url] != at_10[url]}

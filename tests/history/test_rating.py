@@ -297,3 +297,64 @@ def test_tonights_hands_count_as_they_are_recorded(client_as, club, rated_season
         for member in members[:4]:
             line = RatingLine.objects.get(member=member, table=table)
             assert round(line.new, 6) == round(expected[member.pk][-1][1], 6)
+
+
+def test_the_rating_beside_the_season_standings(client_as, club, rated_season, members, users):
+    """On the standings page, after the season's table (beside it on a wide screen), only
+    when the club has opted in; a member who hides their rating is left out for others."""
+    client = client_as("member")
+    url = f"/clubs/{club.slug}/league/{rated_season.pk}/"
+    page = client.get(url).content.decode()
+    assert 'id="standings"' in page and 'id="rating-beside"' in page
+    assert page.index('id="standings"') < page.index('id="rating-beside"')
+    rows = rating_store.table_as_of(club, None)
+    beside = page[page.index('id="rating-beside"'):]
+    assert all(f">{r['name']}</a>" in beside for r in rows)
+    assert 'id="rating-link"' not in page  # the panel links to the rating's own page
+    assert f'href="/clubs/{club.slug}/history/rating/"' in beside
+    hidden = Member.objects.get(pk=rows[0]["member_id"])
+    RatingPrivacy.objects.create(member=hidden, hidden=True)
+    beside = client.get(url).content.decode().split('id="rating-beside"')[1]
+    assert f">{hidden.display_name}</a>" not in beside
+    # The member who hides it sees their own line (the login moved to that member).
+    Member.objects.filter(club=club, user=users["member"]).update(user=None)
+    hidden.user = users["member"]
+    hidden.save()
+    beside = client.get(url).content.decode().split('id="rating-beside"')[1]
+    assert f">{hidden.display_name}</a>" in beside
+    # The all-time table has it too.
+    assert 'id="rating-beside"' in client.get(f"/clubs/{club.slug}/league/all-time/").content.decode()
+    # Not opted in: the standings alone, with the link to the rating's page as before.
+    client_as("admin").post(f"/clubs/{club.slug}/history/rating/settings/",
+                            {"provisional_nights": 6, "min_weight": 0.1, "guest_grade": 50})
+    page = client.get(url).content.decode()
+    assert 'id="rating-beside"' not in page and 'id="rating-link"' in page
+
+
+def test_a_past_seasons_standings_show_the_rating_as_of_its_last_day(
+        client_as, club, make_season, bmja_version):
+    old = make_season(bmja_version, seed=3, nights=3, hands=3)
+    last = max(ClubSession.objects.filter(season=old).values_list("date", flat=True))
+    old.end = last
+    old.save()
+    rating_store.turn_on(club)
+    page = client_as("member").get(f"/clubs/{club.slug}/league/{old.pk}/").content.decode()
+    assert f"as of {last:%-d %b %Y}, the season's last day" in page
+
+
+def test_the_standings_page_with_the_rating_costs_the_same_queries(
+        client_as, club, make_season, bmja_version, members):
+    client = client_as("member")
+    counts = []
+    for seed, nights in ((1, 2), (2, 6)):
+        season = make_season(bmja_version, seed=seed, nights=nights, hands=4)
+        rating_store.turn_on(club)
+        for url in (f"/clubs/{club.slug}/league/{season.pk}/",
+                    f"/clubs/{club.slug}/league/all-time/"):
+            client.get(url)
+            with CaptureQueriesContext(connection) as ctx:
+                page = client.get(url)
+            assert page.status_code == 200 and 'id="rating-beside"' in page.content.decode()
+            counts.append(len(ctx.captured_queries))
+        ClubSession.objects.filter(club=club).delete()
+    assert counts[:2] == counts[2:], counts
