@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,7 +15,7 @@ from rest_framework.views import APIView
 from clubs import permissions as perms
 from clubs.models import Member, Season
 from history import rating_store
-from history.models import RatingLine, RatingPrivacy
+from history.models import RatingLine, RatingPrivacy, RatingSnapshot
 from history.stats import Span, member_stats
 
 
@@ -188,3 +189,103 @@ class MemberHistoryView(APIView):
             "paid": [{"opponent": n, "received": r, "paid": p, "net": net}
                      for n, r, p, net in stats.paid],
             "rating": lines}).data)
+
+
+class SnapshotSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    as_of = serializers.DateField()
+    taken = serializers.DateTimeField()
+
+
+class SnapshotDetailSerializer(SnapshotSerializer):
+    params = RatingParamsSerializer()
+    rows = RatingRowSerializer(many=True, help_text="Members who hide their rating now are left "
+                                                    "out (except to themselves).")
+
+
+class TakeSnapshotSerializer(serializers.Serializer):
+    as_of = serializers.DateField(required=False, help_text="Today when left out.")
+
+
+def _snapshot_detail(snapshot, viewer):
+    return SnapshotDetailSerializer({
+        "id": snapshot.pk, "as_of": snapshot.as_of, "taken": snapshot.taken,
+        "params": snapshot.data["params"],
+        "rows": rating_store.snapshot_rows(snapshot, viewer)}).data
+
+
+@extend_schema(tags=["history"])
+class RatingSnapshotsView(APIView):
+    """The club's dated snapshots of the rating table (newest first); a club admin keeps a
+    new one (frozen: later corrections leave it as it was)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=SnapshotSerializer(many=True))
+    def get(self, request, slug: str):
+        club = get_object_or_404(perms.visible_clubs(request.user), slug=slug)
+        snapshots = RatingSnapshot.objects.filter(club=club).only("pk", "as_of", "taken")[:100]
+        return Response(SnapshotSerializer(
+            [{"id": s.pk, "as_of": s.as_of, "taken": s.taken} for s in snapshots],
+            many=True).data)
+
+    @extend_schema(request=TakeSnapshotSerializer, responses={201: SnapshotDetailSerializer})
+    def post(self, request, slug: str):
+        club = get_object_or_404(perms.visible_clubs(request.user), slug=slug)
+        if not perms.can_admin(request.user, club):
+            raise PermissionDenied("Only a club admin keeps a snapshot of the rating.")
+        body = TakeSnapshotSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            snapshot = rating_store.take_snapshot(club, body.validated_data.get("as_of"),
+                                                  request.user)
+        except rating_store.SnapshotRefused as refused:
+            raise serializers.ValidationError({refused.field: [str(refused)]}) from refused
+        return Response(_snapshot_detail(snapshot, _viewer(request, club)),
+                        status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["history"])
+class RatingSnapshotView(APIView):
+    """One dated snapshot of the rating table, as it was kept."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=SnapshotDetailSerializer)
+    def get(self, request, slug: str, snapshot_id: int):
+        club = get_object_or_404(perms.visible_clubs(request.user), slug=slug)
+        snapshot = get_object_or_404(RatingSnapshot, pk=snapshot_id, club=club)
+        return Response(_snapshot_detail(snapshot, _viewer(request, club)))
+
+
+class PrivacySerializer(serializers.Serializer):
+    hidden = serializers.BooleanField(help_text="True: the member's rating is shown to nobody "
+                                                "else (it still counts for the others' par).")
+
+
+@extend_schema(tags=["history"])
+class RatingPrivacyView(APIView):
+    """Whether a member hides their own rating; only the member themselves may change it."""
+
+    permission_classes = [AllowAny]
+
+    def _member(self, request, slug, member_id):
+        club = get_object_or_404(perms.visible_clubs(request.user), slug=slug)
+        return club, get_object_or_404(Member, pk=member_id, club=club)
+
+    @extend_schema(responses=PrivacySerializer)
+    def get(self, request, slug: str, member_id: int):
+        _club, member = self._member(request, slug, member_id)
+        hidden = RatingPrivacy.objects.filter(member=member, hidden=True).exists()
+        return Response(PrivacySerializer({"hidden": hidden}).data)
+
+    @extend_schema(request=PrivacySerializer, responses=PrivacySerializer)
+    def put(self, request, slug: str, member_id: int):
+        club, member = self._member(request, slug, member_id)
+        if _viewer(request, club) != member.pk:
+            raise PermissionDenied("Only the member themselves can hide or show their rating.")
+        body = PrivacySerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        hidden = body.validated_data["hidden"]
+        RatingPrivacy.objects.update_or_create(member=member, defaults={"hidden": hidden})
+        return Response(PrivacySerializer({"hidden": hidden}).data)

@@ -200,3 +200,38 @@ def table_as_of(club, as_of: dt.date | None, viewer_member_id: int | None = None
 def _as_date(value) -> dt.date:
     # SQLite hands a raw query's dates back as text.
     return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
+
+
+class SnapshotRefused(Exception):
+    """Why a snapshot was not taken, in a sentence (``field``: the field it is about)."""
+
+    def __init__(self, message: str, field: str = "non_field_errors"):
+        super().__init__(message)
+        self.field = field
+
+
+def take_snapshot(club, as_of: dt.date | None, user=None):
+    """Freeze the rating table as of ``as_of`` (today when None): the page's and the API's
+    one way of keeping a dated snapshot. Hidden ratings are kept in it (a member may show
+    theirs again) and left out when it is read (``snapshot_rows``)."""
+    from history.models import RatingSnapshot
+
+    settings = ensure_fresh(club)
+    if not settings or not settings.enabled:
+        raise SnapshotRefused("Turn the rating on first.")
+    as_of = as_of or timezone.localdate()
+    if as_of > timezone.localdate():
+        raise SnapshotRefused("A snapshot is of a day that has happened.", "as_of")
+    rows = table_as_of(club, as_of)
+    return RatingSnapshot.objects.create(
+        club=club, as_of=as_of, taken_by=user if user is not None and user.pk else None,
+        data={"rows": [{**r, "last": r["last"].isoformat()} for r in rows],
+              "params": {"provisional_nights": settings.provisional_nights,
+                         "min_weight": settings.min_weight, "guest_grade": settings.guest_grade}})
+
+
+def snapshot_rows(snapshot, viewer_member_id: int | None = None) -> list[dict]:
+    """A snapshot's rows as shown: members who hide their rating now are left out, except to
+    themselves."""
+    hidden = hidden_members(snapshot.club) - {viewer_member_id}
+    return [r for r in snapshot.data["rows"] if r["member_id"] not in hidden]

@@ -147,34 +147,24 @@ def rating_beside(request, club, season) -> str | None:
 @require_POST
 @club_page(ADMIN)
 def take_snapshot(request, club):
-    settings = rating_store.ensure_fresh(club)
-    if not settings or not settings.enabled:
-        messages.error(request, "Turn the rating on first.")
-        return redirect("history-rating", club.slug)
     form = AsOfForm(request.POST)
-    as_of = (form.cleaned_data.get("as_of") if form.is_valid() else None) or timezone.localdate()
-    if as_of > timezone.localdate():
-        messages.error(request, "A snapshot is of a day that has happened.")
+    as_of = form.cleaned_data.get("as_of") if form.is_valid() else None
+    try:
+        snapshot = rating_store.take_snapshot(club, as_of, request.user)
+    except rating_store.SnapshotRefused as refused:
+        messages.error(request, str(refused))
         return redirect("history-rating", club.slug)
-    rows = rating_store.table_as_of(club, as_of)
-    snapshot = RatingSnapshot.objects.create(
-        club=club, as_of=as_of, taken_by=request.user,
-        data={"rows": [{**r, "last": r["last"].isoformat()} for r in rows],
-              "params": {"provisional_nights": settings.provisional_nights,
-                         "min_weight": settings.min_weight, "guest_grade": settings.guest_grade}})
-    messages.success(request, f"Snapshot of the rating as of {as_of:%-d %b %Y} kept.")
+    messages.success(request, f"Snapshot of the rating as of {snapshot.as_of:%-d %b %Y} kept.")
     return redirect("history-rating-snapshot", club.slug, snapshot.pk)
 
 
 @club_page(READ)
 def snapshot(request, club, snapshot_id):
     snap = get_object_or_404(RatingSnapshot, pk=snapshot_id, club=club)
-    hidden = {m for m in rating_store.hidden_members(club)}
     viewer = _viewer_member(request, club)
-    rows = [r for r in snap.data["rows"]
-            if r["member_id"] not in hidden or (viewer and viewer.pk == r["member_id"])]
-    return render(request, "history/snapshot.html", {"club": club, "snapshot": snap,
-                                                     "rows": rows})
+    return render(request, "history/snapshot.html", {
+        "club": club, "snapshot": snap,
+        "rows": rating_store.snapshot_rows(snap, viewer.pk if viewer else None)})
 
 
 class RatingSettingsForm(forms.ModelForm):

@@ -11,6 +11,7 @@ from collections import defaultdict
 
 import pytest
 from django.db import connection
+from django.db.models import Count
 from django.test.utils import CaptureQueriesContext
 
 from clubs.models import ClubSession, Hand, HandResult, Member
@@ -358,3 +359,98 @@ def test_the_standings_page_with_the_rating_costs_the_same_queries(
             counts.append(len(ctx.captured_queries))
         ClubSession.objects.filter(club=club).delete()
     assert counts[:2] == counts[2:], counts
+
+
+@pytest.mark.parametrize("per_table", [3, 5])
+def test_tables_of_three_and_five_with_guests_on_the_page(client_as, club, make_season,
+                                                          house_rule_versions, members,
+                                                          per_table):
+    """Tables of three, and of five (one sits out each hand, and played the night), each with
+    a guest: the page's lines equal the independent computation; a guest is never rated but
+    counts for the others' par; the calculation shows how many were beaten of how many."""
+    make_season(house_rule_versions[f"bmja-{per_table}-players"], seed=per_table, nights=4,
+                per_table=per_table, hands=5)
+    rating_store.turn_on(club)
+    sizes = {n for n in NightResult.objects.filter(club=club).values("table_id")
+             .annotate(n=Count("id")).values_list("n", flat=True)}
+    assert sizes == {per_table}
+    assert NightResult.objects.filter(club=club, member=None).exists()  # the guest
+    assert not RatingLine.objects.filter(club=club).exclude(players=per_table).exists()
+    client = client_as("member")
+    expected = independent(club.pk)
+    for member in members:
+        shown = page_lines(client, club, member)  # four decimals: compared to 1e-4
+        want = expected.get(member.pk, [])
+        assert [d for d, _g in shown] == [d.isoformat() for d, _g in want]
+        assert all(abs(g - w) <= 1e-4 for (_d, g), (_e, w) in zip(shown, want, strict=True))
+    some = next(m for m in members if m.pk in expected)
+    page = client.get(f"/clubs/{club.slug}/history/players/{some.pk}/").content.decode()
+    assert f"/{per_table - 1}</td>" in page  # beaten "x/(players - 1)"
+
+
+def test_provisional_until_n_nights_on_the_page_and_in_the_api(client_as, club, make_season,
+                                                               bmja_version, admin_api):
+    make_season(bmja_version, seed=9, nights=5, hands=3)
+    rating_store.turn_on(club, provisional_nights=3)
+    rows = admin_api.get(f"/api/v1/clubs/{club.slug}/rating/").json()["rows"]
+    assert rows and all(r["provisional"] == (r["nights"] < 3) for r in rows)
+    assert all(("place" in r) != r["provisional"] for r in rows)
+    page = client_as("member").get(f"/clubs/{club.slug}/history/rating/").content.decode()
+    provisional = [r["name"] for r in rows if r["provisional"]]
+    for name in provisional:
+        assert re.search(rf">{re.escape(name)}</a> <span class=\"small muted\">provisional", page)
+
+
+def test_snapshots_and_hiding_ones_rating_in_the_api(club, rated_season, members, users,
+                                                     admin_api):
+    from rest_framework.test import APIClient
+
+    from history.models import RatingSnapshot
+
+    url = f"/api/v1/clubs/{club.slug}/rating/snapshots/"
+    last = RatingLine.objects.filter(club=club).order_by("-date").first().date
+    made = admin_api.post(url, {"as_of": last.isoformat()}, format="json")
+    assert made.status_code == 201, made.content
+    body = made.json()
+    assert body["as_of"] == last.isoformat() and body["params"]["provisional_nights"] == 6
+    assert [(r["member_id"], r["grade"]) for r in body["rows"]] == [
+        (r["member_id"], r["grade"]) for r in rating_store.table_as_of(club, last)]
+    future = admin_api.post(url, {"as_of": "2999-01-01"}, format="json")
+    assert future.status_code == 400 and "happened" in future.json()["as_of"][0]
+    assert admin_api.post(url, {"as_of": "soon"}, format="json").status_code == 400
+    listed = admin_api.get(url).json()
+    assert [s["id"] for s in listed] == [body["id"]]
+    one = admin_api.get(f"{url}{body['id']}/").json()
+    assert one["rows"] == body["rows"]
+    # Frozen: the lines rebuilt with other parameters leave it as it was.
+    rating_store.turn_on(club, min_weight=0.5)
+    assert admin_api.get(f"{url}{body['id']}/").json()["rows"] == body["rows"]
+
+    member_api = APIClient()
+    member_api.force_authenticate(users["member"])
+    assert member_api.post(url, {}, format="json").status_code == 403
+    # A member hides their own rating through the API: gone from the snapshot and the table
+    # for others, kept for themselves; nobody else may hide it.
+    own = Member.objects.get(club=club, user=users["member"])
+    shown = body["rows"][0]["member_id"]
+    Member.objects.filter(pk=own.pk).update(user=None)
+    Member.objects.filter(pk=shown).update(user=users["member"])
+    privacy = f"/api/v1/clubs/{club.slug}/members/{shown}/rating-privacy/"
+    assert admin_api.put(privacy, {"hidden": True}, format="json").status_code == 403
+    assert member_api.put(privacy, {"hidden": "maybe"}, format="json").status_code == 400
+    answer = member_api.put(privacy, {"hidden": True}, format="json")
+    assert answer.status_code == 200 and answer.json() == {"hidden": True}
+    assert admin_api.get(privacy).json() == {"hidden": True}
+    assert shown not in [r["member_id"] for r in admin_api.get(f"{url}{body['id']}/").json()["rows"]]
+    assert shown in [r["member_id"] for r in member_api.get(f"{url}{body['id']}/").json()["rows"]]
+    assert shown not in [r["member_id"] for r in admin_api.get(
+        f"/api/v1/clubs/{club.slug}/rating/").json()["rows"]]
+    assert member_api.put(privacy, {"hidden": False}, format="json").json() == {"hidden": False}
+    assert shown in [r["member_id"] for r in admin_api.get(f"{url}{body['id']}/").json()["rows"]]
+    # The rating turned off: no new snapshot, said why.
+    RatingSnapshot.objects.all().delete()
+    from history.models import RatingSettings
+
+    RatingSettings.objects.filter(club=club).update(enabled=False)
+    off = admin_api.post(url, {}, format="json")
+    assert off.status_code == 400 and "Turn the rating on" in str(off.json())
