@@ -88,25 +88,25 @@ class PaidSerializer(serializers.Serializer):
     net = serializers.IntegerField()
 
 
-class PlaceSerializer(serializers.Serializer):
+class MemberPlaceSerializer(serializers.Serializer):
     place = serializers.IntegerField()
     nights = serializers.IntegerField()
 
 
-class NightsSerializer(serializers.Serializer):
+class MemberNightsSerializer(serializers.Serializer):
     played = serializers.IntegerField(help_text="Nights played, recorded and imported.")
     imported = serializers.IntegerField(
         help_text="Of them, imported nights (entered as totals): counted in the nights, their "
                   "net and places, and in no hand statistic of this answer.")
     net = serializers.IntegerField(help_text="The net over every night played.")
-    places = PlaceSerializer(many=True, help_text="Nights at each place at the table (a tie "
+    places = MemberPlaceSerializer(many=True, help_text="Nights at each place at the table (a tie "
                                                   "counts at the place shared).")
 
 
 class MemberHistorySerializer(serializers.Serializer):
     member = serializers.IntegerField()
     name = serializers.CharField()
-    nights = NightsSerializer()
+    nights = MemberNightsSerializer()
     hands = serializers.IntegerField(help_text="Recorded hands (imported nights have none).")
     won = serializers.IntegerField()
     won_from_wall = serializers.IntegerField()
@@ -191,24 +191,24 @@ class MemberHistoryView(APIView):
             "rating": lines}).data)
 
 
-class SnapshotSerializer(serializers.Serializer):
+class RatingSnapshotSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     as_of = serializers.DateField()
     taken = serializers.DateTimeField()
 
 
-class SnapshotDetailSerializer(SnapshotSerializer):
+class RatingSnapshotDetailSerializer(RatingSnapshotSerializer):
     params = RatingParamsSerializer()
     rows = RatingRowSerializer(many=True, help_text="Members who hide their rating now are left "
                                                     "out (except to themselves).")
 
 
-class TakeSnapshotSerializer(serializers.Serializer):
+class TakeRatingSnapshotSerializer(serializers.Serializer):
     as_of = serializers.DateField(required=False, help_text="Today when left out.")
 
 
 def _snapshot_detail(snapshot, viewer):
-    return SnapshotDetailSerializer({
+    return RatingSnapshotDetailSerializer({
         "id": snapshot.pk, "as_of": snapshot.as_of, "taken": snapshot.taken,
         "params": snapshot.data["params"],
         "rows": rating_store.snapshot_rows(snapshot, viewer)}).data
@@ -221,20 +221,20 @@ class RatingSnapshotsView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=SnapshotSerializer(many=True))
+    @extend_schema(responses=RatingSnapshotSerializer(many=True))
     def get(self, request, slug: str):
         club = get_object_or_404(perms.visible_clubs(request.user), slug=slug)
         snapshots = RatingSnapshot.objects.filter(club=club).only("pk", "as_of", "taken")[:100]
-        return Response(SnapshotSerializer(
+        return Response(RatingSnapshotSerializer(
             [{"id": s.pk, "as_of": s.as_of, "taken": s.taken} for s in snapshots],
             many=True).data)
 
-    @extend_schema(request=TakeSnapshotSerializer, responses={201: SnapshotDetailSerializer})
+    @extend_schema(request=TakeRatingSnapshotSerializer, responses={201: RatingSnapshotDetailSerializer})
     def post(self, request, slug: str):
         club = get_object_or_404(perms.visible_clubs(request.user), slug=slug)
         if not perms.can_admin(request.user, club):
             raise PermissionDenied("Only a club admin keeps a snapshot of the rating.")
-        body = TakeSnapshotSerializer(data=request.data)
+        body = TakeRatingSnapshotSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
             snapshot = rating_store.take_snapshot(club, body.validated_data.get("as_of"),
@@ -251,14 +251,14 @@ class RatingSnapshotView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=SnapshotDetailSerializer)
+    @extend_schema(responses=RatingSnapshotDetailSerializer)
     def get(self, request, slug: str, snapshot_id: int):
         club = get_object_or_404(perms.visible_clubs(request.user), slug=slug)
         snapshot = get_object_or_404(RatingSnapshot, pk=snapshot_id, club=club)
         return Response(_snapshot_detail(snapshot, _viewer(request, club)))
 
 
-class PrivacySerializer(serializers.Serializer):
+class RatingPrivacySerializer(serializers.Serializer):
     hidden = serializers.BooleanField(help_text="True: the member's rating is shown to nobody "
                                                 "else (it still counts for the others' par).")
 
@@ -273,19 +273,19 @@ class RatingPrivacyView(APIView):
         club = get_object_or_404(perms.visible_clubs(request.user), slug=slug)
         return club, get_object_or_404(Member, pk=member_id, club=club)
 
-    @extend_schema(responses=PrivacySerializer)
+    @extend_schema(responses=RatingPrivacySerializer)
     def get(self, request, slug: str, member_id: int):
         _club, member = self._member(request, slug, member_id)
         hidden = RatingPrivacy.objects.filter(member=member, hidden=True).exists()
-        return Response(PrivacySerializer({"hidden": hidden}).data)
+        return Response(RatingPrivacySerializer({"hidden": hidden}).data)
 
-    @extend_schema(request=PrivacySerializer, responses=PrivacySerializer)
+    @extend_schema(request=RatingPrivacySerializer, responses=RatingPrivacySerializer)
     def put(self, request, slug: str, member_id: int):
         club, member = self._member(request, slug, member_id)
         if _viewer(request, club) != member.pk:
             raise PermissionDenied("Only the member themselves can hide or show their rating.")
-        body = PrivacySerializer(data=request.data)
+        body = RatingPrivacySerializer(data=request.data)
         body.is_valid(raise_exception=True)
         hidden = body.validated_data["hidden"]
         RatingPrivacy.objects.update_or_create(member=member, defaults={"hidden": hidden})
-        return Response(PrivacySerializer({"hidden": hidden}).data)
+        return Response(RatingPrivacySerializer({"hidden": hidden}).data)
