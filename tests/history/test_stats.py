@@ -110,3 +110,11 @@ def test_imported_nights_count_where_totals_suffice_and_are_named_where_not(
                                 "places": [{"place": p, "nights": n}
                                            for p, n in sorted(want.items())]}
     assert answer["hands"] == recorded.count()
+    # The rating reads the same per-night summary: the imported nights are rated too.
+    from history import rating_store
+    from history.models import ImportedTable, RatingLine
+
+    rating_store.turn_on(club)
+    imported = ImportedTable.objects.values("table_id")
+    assert RatingLine.objects.filter(member=alice, table_id__in=imported).count() == 3
+    assert RatingLine.objects.filter(member=alice).count() == 4
