@@ -11,7 +11,7 @@ and copied into 50 (400 hands), the next night at the door with check-ins and a 
 comparison, the rating turned on. Then other clubs fill the database in bulk SQL (as
 ``bench/league_build.py`` does for one club) up to ``--small`` or ``--big`` hands: clubs of 20
 members, 4 seasons of 50 nights, two tables of 25 hands a night (10,000 hands a club: 2 clubs,
-or 100), their hand results, running totals and the league's per-night summary.
+or 100; a guest in one seat of every fifth table), their hand results, running totals and the league's per-night summary.
 
 Each database is served by its own worker process (a Django test client as the club's admin,
 its API client, and a superuser for the admin's lists); the parent asks both in turn for every
@@ -68,9 +68,11 @@ SQL = [
     ("seats", """
      INSERT INTO clubs_seat (id, table_id, member_id, guest_name, position, starting_wind)
      SELECT {seat} + (k - 1) * 4 + p + 1, {t} + k,
-            {m} + ((k - 1) / ({SEASONS} * {NIGHTS} * {TABLES})) * {MEMBERS} + 1
-                + (((k - 1) / {TABLES}) * 3 + ((k - 1) % {TABLES}) * 4 + p) % {MEMBERS},
-            '', p, substr('ESWN', p + 1, 1)
+            CASE WHEN k % 5 = 0 AND p = 3 THEN NULL
+                 ELSE {m} + ((k - 1) / ({SEASONS} * {NIGHTS} * {TABLES})) * {MEMBERS} + 1
+                      + (((k - 1) / {TABLES}) * 3 + ((k - 1) % {TABLES}) * 4 + p) % {MEMBERS} END,
+            CASE WHEN k % 5 = 0 AND p = 3 THEN 'Guest ' || (k / 5) % 7 ELSE '' END,
+            p, substr('ESWN', p + 1, 1)
      FROM generate_series(1, {CLUBS} * {SEASONS} * {NIGHTS} * {TABLES}) k, generate_series(0, 3) p"""),
     ("hands", """
      INSERT INTO clubs_hand (id, table_id, number, prevailing_wind, draw, goulash, win_source,

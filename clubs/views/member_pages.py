@@ -7,7 +7,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
+from django.db.models import Count, IntegerField, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -15,7 +16,7 @@ from django.views.decorators.http import require_POST
 from clubs.members import changes, merge
 from clubs.members.forms import AddMemberForm, ChangeMemberForm, GuestForm, MergeForm
 from clubs.members.merge import MoveRefused
-from clubs.models import AuditEntry, Member
+from clubs.models import AuditEntry, Member, Seat
 from clubs.permissions import can_admin, is_member
 from clubs.views.access import ADMIN, READ, LoginRequired, club_page, roles_context
 
@@ -56,7 +57,7 @@ def _members_page(request, club, forms=None, status=200):
     _members_only(request, club)
     forms = forms or {}
     admin = can_admin(request.user, club)
-    members = list(Member.objects.filter(club=club).annotate(nights=Count("seats"))
+    members = list(Member.objects.filter(club=club).annotate(nights=tables_played())
                    .order_by("display_name"))
     context = {"club": club, "active": [m for m in members if m.active],
                "inactive": [m for m in members if not m.active], **roles_context(request.user, club)}
@@ -74,6 +75,15 @@ def _members_page(request, club, forms=None, status=200):
             changes=_recent_changes(club),
         )
     return render(request, "clubs/members.html", context, status=status)
+
+
+def tables_played():
+    """Each member's seats counted in the member's own entries of ``seat_by_member`` (a
+    subquery per member). A join counted every seat of every member at once, and PostgreSQL
+    hashed it over a scan of every club's seats: the list slowed as the database grew."""
+    seats = (Seat.objects.filter(member=OuterRef("pk")).order_by().values("member")
+             .annotate(n=Count("*")).values("n"))
+    return Coalesce(Subquery(seats, output_field=IntegerField()), 0)
 
 
 def _recent_changes(club) -> list[dict]:
