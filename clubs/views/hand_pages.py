@@ -209,11 +209,15 @@ def _saved_before(request, table, rules, client_id):
 def _queue_data(club, club_session, table, state) -> dict:
     """What static/js/record-queue.js needs to queue hands without signal: the table, the
     next hand's number, and the totals as the server has them (shown as provisional while
-    hands wait on the phone)."""
+    hands wait on the phone). ``keep``: the table page, fetched once so the worker keeps it: a
+    scorer who came straight to this page (a bookmark, a "Bob won" link) and lost signal would
+    otherwise find the browser's own error page behind the table's link."""
     totals = TableSnapshot.load(table, table.state).totals
+    table_url = _table_url(club, club_session, table)
     return {
         "table": table.pk,
-        "table_url": _table_url(club, club_session, table),
+        "table_url": table_url,
+        "keep": [table_url],
         "next_number": state["next"]["number"],
         "totals": [{"seat": seat["id"], "name": seat["name"], "total": totals.get(seat["id"], 0)}
                    for seat in state["seats"]],

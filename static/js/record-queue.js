@@ -26,6 +26,36 @@
     navigator.serviceWorker.register(data.worker, { scope: "/" }).catch(function () {
       /* no worker (a private window): the queue still works while the page is open */
     });
+    keepTheOtherPage();
+  }
+
+  /* The worker keeps a page only once it has been opened with signal. A scorer who came
+     straight to the record page (a bookmark, a "Bob won" link) and then lost signal found the
+     browser's own error page behind the table's link: so the record page fetches its table
+     page once, through the worker, when it has no copy yet. (Never the other way round:
+     opening the record page claims the table for this phone.) */
+  function keepTheOtherPage() {
+    var urls = data.keep || [];
+    if (!urls.length || !window.caches) return;
+    function fetchMissing() {
+      urls.forEach(function (url) {
+        caches.match(url).then(function (kept) {
+          if (kept || navigator.onLine === false) return;
+          fetch(url, { credentials: "same-origin" }).then(function (response) {
+            return response.ok ? response.text() : "";
+          }).then(function (html) {
+            // and its scripts (the table page's live refresh), which this page does not load
+            var doc = new DOMParser().parseFromString(html, "text/html");
+            doc.querySelectorAll("script[src]").forEach(function (script) {
+              var src = new URL(script.getAttribute("src"), window.location.href);
+              if (src.origin === window.location.origin) fetch(src.href).catch(function () {});
+            });
+          }).catch(function () { /* no signal: tried again when the page is next opened */ });
+        });
+      });
+    }
+    if (navigator.serviceWorker.controller) fetchMissing();
+    else navigator.serviceWorker.addEventListener("controllerchange", fetchMissing, { once: true });
   }
 
   var dbPromise = idb.openDB("mahjong-recording", 1, {
@@ -88,6 +118,8 @@
       var refused = mine.filter(function (i) { return i.state === "refused"; });
       panel.textContent = "";
       panel.hidden = !mine.length && !answers.length;
+      // The warning edge only while hands wait or were refused, not for "Hand 3 saved".
+      panel.classList.toggle("queue-calm", !mine.length);
       if (waiting.length) {
         panel.appendChild(el("p", { "class": "queue-headline" },
           "Saved on this phone, " + hands(waiting.length) + " waiting for signal."));
@@ -355,6 +387,12 @@
       if (form && done && savedHere && !typing && !items.length) {
         // Signal is back and everything went: the page again, with the seating as it now is.
         window.location.reload();
+      }
+      if (!form && done && savedHere) {
+        // On the table page, its sheet at once (static/js/sheet.js), not at the next 20-second
+        // refresh: until then the kept copy said "Hand 3 next" over "Record hand 5".
+        savedHere = 0;
+        document.dispatchEvent(new Event("mahjong:hands-saved"));
       }
       return render().then(function () { return done; });
     }, function () {

@@ -32,5 +32,7 @@
   var seconds = parseInt(live.getAttribute("data-live-seconds"), 10) || 20;
   window.setInterval(refresh, seconds * 1000);
   document.addEventListener("visibilitychange", refresh);
+  // Hands this phone kept without signal have just been saved (static/js/record-queue.js).
+  document.addEventListener("mahjong:hands-saved", refresh);
   window.addEventListener("focus", refresh);
 })();

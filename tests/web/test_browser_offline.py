@@ -399,3 +399,42 @@ def test_two_phones_one_table_and_a_take_over(playwright, server, tmp_path):
     assert "Ben is recording this table" in first.inner_text("#table-held")
     first_context.close()
     second_context.close()
+
+
+def test_straight_to_the_record_page_then_the_table_page_offline_and_back(playwright, server,
+                                                                          tmp_path):
+    """Found walking a night on a phone: a scorer who opened the record page straight away (a
+    bookmark, a "Bob won" link), never the table page, lost signal, saved a hand and tapped the
+    table's link: the browser's own "No internet" page, as the worker had no copy of the table
+    page. And on the table page kept offline, once the queue went, it said "Hand 1 next" over
+    "Record hand 2" until its 20-second refresh; the green "saved" note had the red edge of a
+    warning."""
+    context, page = open_phone(playwright, tmp_path / "phone")
+    log_in(page, server)
+    table = server.night["tables"][0]
+    page.goto(server.table_url(table) + "record/")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    kept = f"caches.match({json.dumps(server.table_url(table))}).then(r => !!r)"
+    for _ in range(100):  # the record page fetches its table page once, for the worker
+        if page.evaluate(kept):
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(kept)
+
+    context.set_offline(True)
+    enter_hand(page, *HANDS[0])
+    save_offline(page, 1)
+    page.click(".crumbs a:has-text('Table')")
+    page.locator("#queue-status", has_text="1 hand waiting").wait_for()
+    assert page.locator("#next-heading").inner_text() == "Hand 1 next"
+    shot(page, "5-table-page-kept")
+
+    context.set_offline(False)
+    wait_drained(page, server, table, hands=1)
+    page.locator("#next-heading", has_text="Hand 2 next").wait_for(timeout=8_000)
+    assert page.locator("#next-hand a.btn.block").inner_text() == "Record hand 2"
+    page.locator("#queue-status", has_text="Hand 1 saved by the server").wait_for()
+    assert "queue-calm" in page.locator("#queue-status").get_attribute("class")
+    shot(page, "6-table-page-sent")
+    assert [h["number"] for h in server.state(table)["hands"]] == [1]
+    context.close()
