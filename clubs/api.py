@@ -159,8 +159,22 @@ class ClubScoped:
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
-        if not self.public_read and not request.user.is_authenticated:
+        # A list of what only members read needs a login (it names nothing). An address of one
+        # object goes on to get_object, so a private club's object is a 404 for anonymous
+        # callers too, as for a signed-in outsider and for an object that does not exist.
+        if (not self.public_read and not request.user.is_authenticated
+                and (self.lookup_url_kwarg or self.lookup_field) not in self.kwargs):
             raise NotAuthenticated()
+
+    def permission_denied(self, request, message=None, code=None):
+        # An anonymous change to one object of a club the caller may not see is a 404, as its
+        # reading is: "log in" would say the object is there. Only the status of a refusal
+        # changes here; what may be seen is the viewset's queryset.
+        lookup = self.lookup_url_kwarg or self.lookup_field
+        if not request.user.is_authenticated and lookup in self.kwargs and not (
+                self.get_queryset().filter(**{self.lookup_field: self.kwargs[lookup]}).exists()):
+            raise Http404
+        super().permission_denied(request, message=message, code=code)
 
     def handle_exception(self, exc):
         # A table whose seats cannot start a game (seated outside the pages) is not the request's
@@ -169,15 +183,6 @@ class ClubScoped:
             exc = Conflict({"seats": [*exc.errors["seats"],
                                       "Seat the players again at a new table (POST /api/v1/tables/) to go on."]})
         return super().handle_exception(exc)
-
-    def get_object(self):
-        # An anonymous visitor is told to log in, whether or not the object exists.
-        try:
-            return super().get_object()
-        except Http404:
-            if not self.request.user.is_authenticated:
-                raise NotAuthenticated() from None
-            raise
 
     # Every change made through the API leaves an audit entry (hands: clubs.recording does).
     def perform_create(self, serializer):

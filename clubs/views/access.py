@@ -1,7 +1,11 @@
 """Who may open a page: the club's role rules (clubs.permissions) turned into HTTP answers.
 
-Anonymous visitors are sent to log in (unless the club publishes its sessions and the page only
-reads); signed-in outsiders get 404, so nobody learns what another club holds; members who lack
+A club the visitor may not see is a 404 for everyone, signed in or not, worded as a club that
+does not exist: nobody learns from the answer whether a private club is there (GitHub's rule
+for private repositories). The 404 page offers an anonymous visitor "Log in" with ``next=`` the
+address asked, so a member who was not signed in still reaches the page after logging in.
+Only where the club is visible to the visitor anyway (it publishes its sessions) is an anonymous
+visitor sent to log in for what needs a role (a redirect names nothing hidden). Members who lack
 the role for a change get 403.
 """
 
@@ -22,17 +26,19 @@ ADMIN = "admin"
 
 
 class LoginRequired(Exception):
-    """Raised where an anonymous visitor must log in first; the view answers with a redirect."""
+    """Raised where an anonymous visitor must log in first; the view answers with a redirect.
+    Only ever for a club the visitor can already see (a published one)."""
 
 
 def check_club_access(request, club: Club, need: str = READ) -> None:
     user = request.user
     if need == READ and can_view_club(user, club):
         return
+    if not (is_member(user, club) or club.published):
+        # Anonymous or not: a private club reads as none (the 404 page offers "Log in").
+        raise Http404("No such club.")
     if not user.is_authenticated:
         raise LoginRequired
-    if not (is_member(user, club) or club.published):
-        raise Http404("No such club.")
     allowed = {READ: can_view_club, RECORD: can_record, ADMIN: can_admin}[need](user, club)
     if not allowed:
         role = "a scorer or club admin" if need == RECORD else "a club admin"

@@ -110,7 +110,7 @@ def test_bad_requests_name_the_field(api, tonight, members):
 
 @pytest.mark.parametrize(("role", "status"), [("admin", 200), ("scorer", 200),
                                               ("member", 403), ("outsider", 404),
-                                              ("anonymous", 401)])
+                                              ("anonymous", 404)])
 def test_who_may_call_the_door(api, tonight, role, status):
     client = api(role)
     answer = client.get(base(tonight))

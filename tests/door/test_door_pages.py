@@ -221,7 +221,7 @@ def test_the_season_so_far_shapes_tonight(client_as, club, bmja_version, members
 
 PAGES = [("session", "get"), ("members", "post"), ("guests", "post"), ("rules", "post"),
          ("draw", "post"), ("swap", "post"), ("accept", "post"), ("cards", "get")]
-EXPECTED = {"admin": None, "scorer": None, "member": 403, "outsider": 404, "anonymous": 302}
+EXPECTED = {"admin": None, "scorer": None, "member": 403, "outsider": 404, "anonymous": 404}
 
 
 @pytest.mark.parametrize("role", list(EXPECTED))
@@ -240,7 +240,7 @@ def test_who_may_run_the_door(client_as, tonight, members, role, name, method):
 
 
 @pytest.mark.parametrize(("role", "status"), [("admin", 200), ("scorer", 403), ("member", 403),
-                                              ("outsider", 404), ("anonymous", 302)])
+                                              ("outsider", 404), ("anonymous", 404)])
 def test_only_admins_change_the_door_settings(client_as, club, role, status):
     answer = client_as(role).get(reverse("door:settings", args=[club.slug]))
     assert answer.status_code == status

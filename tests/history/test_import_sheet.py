@@ -207,7 +207,7 @@ def test_the_command_dry_run_import_and_undo(club, seasons, people, tmp_path, ca
         call_command("import_results", str(bad), "--club", club.slug)
 
 
-@pytest.mark.parametrize("role, status", [("anonymous", 302), ("outsider", 404),
+@pytest.mark.parametrize("role, status", [("anonymous", 404), ("outsider", 404),
                                           ("member", 403), ("scorer", 403), ("admin", 200)])
 def test_the_import_page_is_for_club_admins(client_as, club, role, status):
     assert client_as(role).get(f"/clubs/{club.slug}/history/imports/").status_code == status

@@ -202,7 +202,7 @@ def test_a_new_night_counts_when_next_read(client_as, club, rated_season, member
     assert RatingLine.objects.filter(club=club).count() == before + 4
 
 
-@pytest.mark.parametrize("role, status", [("anonymous", 302), ("outsider", 404),
+@pytest.mark.parametrize("role, status", [("anonymous", 404), ("outsider", 404),
                                           ("member", 200), ("scorer", 200), ("admin", 200)])
 def test_who_may_see_the_rating_and_player_pages(client_as, club, members, role, status):
     client = client_as(role)

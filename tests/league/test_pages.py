@@ -56,7 +56,7 @@ def test_members_read_the_standings_with_gate_and_tie_break_stated(client_as, cl
 
 
 @pytest.mark.parametrize(("role", "published", "status"), [
-    ("anonymous", False, 302), ("outsider", False, 404), ("anonymous", True, 200),
+    ("anonymous", False, 404), ("outsider", False, 404), ("anonymous", True, 200),
     ("outsider", True, 200), ("member", False, 200),
 ])
 def test_who_may_read_the_standings(client_as, club, played, role, published, status):

@@ -10,9 +10,9 @@ from clubs.models import AuditEntry, ClubSession
 from houserules.models import HouseRuleRecord
 from tests.web.conftest import ROLES
 
-READ = {"admin": 200, "scorer": 200, "member": 200, "outsider": 404, "anonymous": 302}
-ADMIN_GET = {"admin": 200, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 302}
-ADMIN_POST = {"admin": 302, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 302}
+READ = {"admin": 200, "scorer": 200, "member": 200, "outsider": 404, "anonymous": 404}
+ADMIN_GET = {"admin": 200, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 404}
+ADMIN_POST = {"admin": 302, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 404}
 
 
 def copy_form(client, club, base="bmja"):

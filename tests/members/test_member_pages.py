@@ -25,8 +25,8 @@ def guest_night(club, members, bmja_version, users):
     return seat_table(session, 1, [*members[:3], "Yan Li"])
 
 
-READ_CODES = {"admin": 200, "scorer": 200, "member": 200, "outsider": 404, "anonymous": 302}
-WRITE_CODES = {"admin": 302, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 302}
+READ_CODES = {"admin": 200, "scorer": 200, "member": 200, "outsider": 404, "anonymous": 404}
+WRITE_CODES = {"admin": 302, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 404}
 
 
 @pytest.mark.parametrize("role", ROLES)

@@ -18,9 +18,9 @@ from league.summary import refresh_all
 from tests.members.conftest import play_hands, seat_table
 from tests.web.conftest import ROLES
 
-PAGE_ADMIN = {"admin": 302, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 302}
-PAGE_RECORD = {"admin": 302, "scorer": 302, "member": 403, "outsider": 404, "anonymous": 302}
-API_ADMIN = {"admin": 200, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 403}
+PAGE_ADMIN = {"admin": 302, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 404}
+PAGE_RECORD = {"admin": 302, "scorer": 302, "member": 403, "outsider": 404, "anonymous": 404}
+API_ADMIN = {"admin": 200, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 404}
 
 
 def api(users, role):

@@ -15,10 +15,10 @@ from clubs.seasons import current_season
 from league.models import SeasonLeague
 from tests.web.conftest import ROLES
 
-PAGE_READ = {"admin": 200, "scorer": 200, "member": 200, "outsider": 404, "anonymous": 302}
-PAGE_WRITE = {"admin": 302, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 302}
-PAGE_ADMIN = {"admin": 200, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 302}
-API_WRITE = {"admin": 200, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 403}
+PAGE_READ = {"admin": 200, "scorer": 200, "member": 200, "outsider": 404, "anonymous": 404}
+PAGE_WRITE = {"admin": 302, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 404}
+PAGE_ADMIN = {"admin": 200, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 404}
+API_WRITE = {"admin": 200, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 404}
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ def snapshot(club, users):
     return publish_snapshot(season, users["admin"], dt.date(2026, 4, 30), "April")
 
 
-PAGE = {"admin": 302, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 302}
+PAGE = {"admin": 302, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 404}
 # The league API answers 404 for a private club's season to anyone outside it, signed in or not.
 API = {"admin": 200, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 404}
 

@@ -94,7 +94,7 @@ def test_bad_parameters_are_400_with_field_paths(night, users):
 
 
 @pytest.mark.parametrize(("role", "status"), [
-    ("admin", 200), ("member", 200), ("outsider", 404), ("anonymous", 403)])
+    ("admin", 200), ("member", 200), ("outsider", 404), ("anonymous", 404)])
 def test_the_same_permissions_as_the_session(night, users, role, status):
     client = api_as(users, role)
     table = night.tables.get()

@@ -72,7 +72,7 @@ def test_blank_sheets_page(night, client_as):
 
 
 @pytest.mark.parametrize(("role", "status"), [
-    ("admin", 200), ("scorer", 200), ("member", 200), ("outsider", 404), ("anonymous", 302)])
+    ("admin", 200), ("scorer", 200), ("member", 200), ("outsider", 404), ("anonymous", 404)])
 def test_only_who_may_read_the_session_sees_its_sheets(night, client_as, role, status):
     client = client_as(role)
     table = night.tables.get()

@@ -1,9 +1,10 @@
 """Every club API endpoint for the five kinds of visitor the issue names: the club's admin, a
 scorer, a member, an outsider (admin of another club) and an anonymous visitor.
 
-Objects of a club a user cannot see answer 404 (their existence is not leaked); seeing without
-the role for a change answers 403; anonymous visitors are told to log in (403: session
-authentication comes first, so DRF answers 403 rather than 401).
+Objects of a club a user cannot see answer 404 to anyone, anonymous visitors too (their
+existence is not leaked); seeing without the role for a change answers 403; an anonymous list
+or create is told to log in (403: session authentication comes first, so DRF answers 403
+rather than 401).
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def expect(role: str, **codes: int) -> int:
 def test_read_club(api_as, club, role):
     answer = api_as(role).get(f"/api/v1/clubs/{club.slug}/")
     assert answer.status_code == expect(
-        role, admin=200, scorer=200, member=200, outsider=404, anonymous=403
+        role, admin=200, scorer=200, member=200, outsider=404, anonymous=404
     )
     if answer.status_code == 200:
         assert answer.json()["role"] == role
@@ -71,7 +72,7 @@ def test_read_club(api_as, club, role):
 def test_change_club(api_as, club, role):
     answer = api_as(role).patch(f"/api/v1/clubs/{club.slug}/", {"published": True}, format="json")
     assert answer.status_code == expect(
-        role, admin=200, scorer=403, member=403, outsider=404, anonymous=403
+        role, admin=200, scorer=403, member=403, outsider=404, anonymous=404
     )
     club.refresh_from_db()
     assert club.published == (role == "admin")
@@ -112,11 +113,11 @@ def test_member_detail_and_change(api_as, players, role):
     client = api_as(role)
     read = client.get(f"/api/v1/members/{alice.pk}/")
     assert read.status_code == expect(
-        role, admin=200, scorer=200, member=200, outsider=404, anonymous=403
+        role, admin=200, scorer=200, member=200, outsider=404, anonymous=404
     )
     changed = client.patch(f"/api/v1/members/{alice.pk}/", {"active": False}, format="json")
     assert changed.status_code == expect(
-        role, admin=200, scorer=403, member=403, outsider=404, anonymous=403
+        role, admin=200, scorer=403, member=403, outsider=404, anonymous=404
     )
 
 
@@ -134,7 +135,7 @@ def test_seasons(api_as, club, role):
     season = Season.objects.create(club=club, name="Spring", start=dt.date(2026, 3, 1))
     read = client.get(f"/api/v1/seasons/{season.pk}/")
     assert read.status_code == expect(
-        role, admin=200, scorer=200, member=200, outsider=404, anonymous=403
+        role, admin=200, scorer=200, member=200, outsider=404, anonymous=404
     )
 
 
@@ -151,11 +152,11 @@ def test_sessions_open_and_delete(api_as, club, bmja_version, club_session, role
     )
     read = client.get(f"/api/v1/sessions/{club_session.pk}/")
     assert read.status_code == expect(
-        role, admin=200, scorer=200, member=200, outsider=404, anonymous=403
+        role, admin=200, scorer=200, member=200, outsider=404, anonymous=404
     )
     deleted = client.delete(f"/api/v1/sessions/{club_session.pk}/")
     assert deleted.status_code == expect(
-        role, admin=204, scorer=403, member=403, outsider=404, anonymous=403
+        role, admin=204, scorer=403, member=403, outsider=404, anonymous=404
     )
     assert ClubSession.objects.filter(pk=club_session.pk).exists() == (role != "admin")
 
@@ -185,7 +186,7 @@ def test_add_table_with_seats(api_as, club_session, players, role):
 def test_table_state(api_as, table, recorded, role):
     answer = api_as(role).get(f"/api/v1/tables/{table.pk}/state/")
     assert answer.status_code == expect(
-        role, admin=200, scorer=200, member=200, outsider=404, anonymous=403
+        role, admin=200, scorer=200, member=200, outsider=404, anonymous=404
     )
     if answer.status_code == 200:
         state = answer.json()
@@ -221,7 +222,7 @@ def test_preview_hand(api_as, table, role):
 def test_read_hand(api_as, recorded, role):
     answer = api_as(role).get(f"/api/v1/hands/{recorded.pk}/")
     assert answer.status_code == expect(
-        role, admin=200, scorer=200, member=200, outsider=404, anonymous=403
+        role, admin=200, scorer=200, member=200, outsider=404, anonymous=404
     )
 
 
@@ -231,7 +232,7 @@ def test_correct_hand(api_as, recorded, role):
         f"/api/v1/hands/{recorded.pk}/", {"seats": {"E": {"score": 44}}}, format="json"
     )
     assert answer.status_code == expect(
-        role, admin=200, scorer=200, member=403, outsider=404, anonymous=403
+        role, admin=200, scorer=200, member=403, outsider=404, anonymous=404
     )
     recorded.refresh_from_db()
     east = recorded.entries.get(seat_wind="E").data
@@ -244,7 +245,7 @@ def test_void_hand(api_as, recorded, role):
         f"/api/v1/hands/{recorded.pk}/void/", {"reason": "entered twice"}, format="json"
     )
     assert answer.status_code == expect(
-        role, admin=200, scorer=200, member=403, outsider=404, anonymous=403
+        role, admin=200, scorer=200, member=403, outsider=404, anonymous=404
     )
     recorded.refresh_from_db()
     assert recorded.voided == (role in ("admin", "scorer"))
@@ -259,7 +260,7 @@ def test_swap_seats(api_as, table, recorded, role):
         format="json",
     )
     assert answer.status_code == expect(
-        role, admin=200, scorer=200, member=403, outsider=404, anonymous=403
+        role, admin=200, scorer=200, member=403, outsider=404, anonymous=404
     )
 
 
@@ -267,7 +268,7 @@ def test_swap_seats(api_as, table, recorded, role):
 def test_session_totals(api_as, club_session, recorded, role):
     answer = api_as(role).get(f"/api/v1/sessions/{club_session.pk}/totals/")
     assert answer.status_code == expect(
-        role, admin=200, scorer=200, member=200, outsider=404, anonymous=403
+        role, admin=200, scorer=200, member=200, outsider=404, anonymous=404
     )
     if answer.status_code == 200:
         players = answer.json()["players"]
