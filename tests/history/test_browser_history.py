@@ -105,3 +105,39 @@ def test_importing_a_kajongg_database_on_a_phone(chromium, live_server, club, us
         page.wait_for_selector("text=Imported 1 night (1 Kajongg game, 5 hands;")
     finally:
         page.context.close()
+
+
+def test_the_rating_beside_the_standings_on_a_phone_and_a_wide_screen(
+        chromium, live_server, club, users, make_season, bmja_version, members):
+    """Stacked after the season's table at 390 px, nothing wider than the screen; in a column
+    beside it on a wide screen."""
+    from history import rating_store
+
+    season = make_season(bmja_version, seed=5, nights=3, hands=4)
+    rating_store.turn_on(club)
+    url = f"{live_server.url}/clubs/{club.slug}/league/{season.pk}/"
+    page = phone_page(chromium)
+    try:
+        log_in(page, live_server.url, "member-user")
+        page.goto(url)
+        page.wait_for_selector("#rating-beside")
+        assert wider_than_screen(page) == []
+        table, rating = (page.locator(s).bounding_box() for s in ("#standings", "#rating-beside"))
+        assert rating["y"] >= table["y"] + table["height"]  # under the standings
+        shot(page, "history-6-standings-rating")
+        serious = axe_check(page, "history-standings-rating", {})
+        assert serious == [], serious
+    finally:
+        page.context.close()
+    wide = chromium.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    try:
+        log_in(wide, live_server.url, "member-user")
+        wide.goto(url)
+        wide.wait_for_selector("#rating-beside")
+        assert wider_than_screen(wide) == []
+        table, rating = (wide.locator(s).bounding_box() for s in ("#standings", "#rating-beside"))
+        assert rating["x"] >= table["x"] + table["width"]  # beside it
+        assert rating["y"] < table["y"] + table["height"]
+        wide.screenshot(path=str(SCREENSHOTS / "history-7-standings-rating-wide.png"))
+    finally:
+        wide.context.close()
