@@ -6,6 +6,15 @@ from __future__ import annotations
 from html import escape
 
 WIDTH, ROW, LABEL = 640, 44, 210
+VALUE_ROOM = 100
+# Letters of a label that fit left of the axis (LABEL units at the axis' 22-unit type, about
+# 12 units a letter): a longer name is cut with "…" (whole in its title), where 22 letters
+# ran off the chart's left edge ("ript>alert(1)</scri", "holomew Fitzwillia").
+LABEL_LETTERS = 15
+
+
+def short_label(label: str) -> str:
+    return label if len(label) <= LABEL_LETTERS else label[:LABEL_LETTERS - 1].rstrip() + "…"
 
 
 def bars_svg(rows: list[tuple[str, int]], title: str, unit: str = "") -> str:
@@ -16,8 +25,10 @@ def bars_svg(rows: list[tuple[str, int]], title: str, unit: str = "") -> str:
         return ""
     height = ROW * len(rows) + 24
     span = max(1, *(abs(v) for _, v in rows))
-    half = (WIDTH - LABEL - 170) / 2  # room beside each end for the value written there
-    axis = LABEL + 85 + half
+    # Room beside each end for the value written there: "+17790" at the axis' type (22 units
+    # a letter) is about 80 units; at 85 its last digit was cut off.
+    half = (WIDTH - LABEL - 2 * VALUE_ROOM) / 2
+    axis = LABEL + VALUE_ROOM + half
     out = []
     for i, (label, value) in enumerate(rows):
         y = 12 + i * ROW
@@ -27,7 +38,7 @@ def bars_svg(rows: list[tuple[str, int]], title: str, unit: str = "") -> str:
         tx, anchor = (axis + length + 6, "start") if value >= 0 else (axis - length - 6, "end")
         out.append(
             f'<text x="{LABEL - 8}" y="{y + 27}" class="axis" text-anchor="end">'
-            f"{escape(label[:22])}</text>"
+            f"{escape(short_label(label))}<title>{escape(label)}</title></text>"
             f'<rect x="{x:.1f}" y="{y + 6}" width="{max(length, 1):.1f}" height="{ROW - 14}" '
             f'class="{cls}" fill="{fill}"><title>{escape(label)}: {value:+d}{escape(unit)}</title></rect>'
             f'<text x="{tx:.1f}" y="{y + 27}" class="axis" text-anchor="{anchor}">{value:+d}</text>')

@@ -1,7 +1,8 @@
 """Pages the public opens, at 320 and 390 px, with a member's name of 66 letters and no space
 and a standings snapshot's note of 60 (found crawling the demo club, QA phone pass): the
 session page's tables list and totals and the league page's snapshots ran 200-400 px past the
-screen, and at 320 px a player's "who paid whom" table was 28 px too wide."""
+screen, at 320 px a player's "who paid whom" table was 28 px too wide, and its chart cut a long
+name's first letters and a five-figure total's last digit."""
 
 from __future__ import annotations
 
@@ -21,9 +22,11 @@ UNBROKEN = "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaft"
 @pytest.mark.parametrize("width", [320, 390])
 def test_public_pages_fit_with_unbroken_names(chromium, live_server, demo, width):  # noqa: F811
     club, session, season = demo["club"], demo["session"], demo["season"]
-    member = Member.objects.filter(club=club, user__isnull=True).order_by("pk").first()
+    member, opponent = Member.objects.filter(club=club, user__isnull=True).order_by("pk")[:2]
     member.display_name = UNBROKEN
     member.save(update_fields=["display_name"])
+    opponent.display_name = "<script>alert(1)</script>"
+    opponent.save(update_fields=["display_name"])
     refresh_seat_names(list(Table.objects.filter(session=session).values_list("pk", flat=True)))
     admin = get_user_model().objects.get(username="demo-admin")
     publish_snapshot(season, admin, note="Half-way " + "x" * 60)
@@ -43,4 +46,14 @@ def test_public_pages_fit_with_unbroken_names(chromium, live_server, demo, width
         found = page.evaluate(OVERFLOW)
         if found["page"] > found["width"] or found["wide"]:
             failures.append((name, found))
+        # A chart's labels and values inside the chart (the paid chart's cut "ript>alert(1)").
+        cut = page.evaluate("""() => [...document.querySelectorAll('svg.chart')].flatMap(svg => {
+            const box = svg.getBoundingClientRect();
+            return [...svg.querySelectorAll('text')].filter(t => {
+                const r = t.getBoundingClientRect();
+                return r.left < box.left - 1 || r.right > box.right + 1;
+            }).map(t => t.textContent);
+        })""")
+        if cut:
+            failures.append((name, "chart text cut", cut))
     assert failures == []
