@@ -37,7 +37,7 @@ from clubs.models import (
     Table,
     Wind,
 )
-from clubs.signals import table_recomputed
+from clubs.signals import table_recomputed, table_reseated
 from play import KEPT
 
 Refused = MoveRefused
@@ -338,6 +338,10 @@ def reseat_table(table: Table, seats: list[dict], *, user=None) -> AuditEntry | 
         else:
             refresh_seat_names([table.pk])
             table_recomputed.send(sender=Table, table=table, from_number=1, appended=None)
+        table_reseated.send(sender=Table, table=table,
+                            before=[(current[p].member_id, current[p].guest_name)
+                                    for p in sorted(current)],
+                            after=[after[p][:2] for p in sorted(current)])
         names = [f"{_name(current[p])} → {_name_of(after[p], members)}" for p in changed]
         return AuditEntry.objects.create(
             club_id=session.club_id, user=user, action=AuditAction.UPDATE,
@@ -367,7 +371,7 @@ def _check_one_seat_each(table, session, after: dict, members: dict) -> None:
     seen_members: dict[int, int] = {}
     seen_guests: dict[str, int] = {}
     winds: dict[str, int] = {}
-    problems = [{} for _ in sorted(after)]
+    problems: list[dict[str, list[str]]] = [{} for _ in sorted(after)]
     for i, p in enumerate(sorted(after)):
         member_id, guest, wind = after[p]
         if member_id and member_id in seen_members:

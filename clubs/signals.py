@@ -24,3 +24,11 @@ table_recomputed = Signal()
 # (a merge: ``from_member`` is deleted next) all its rows of ``from_member``. A receiver may raise
 # ``clubs.members.merge.MoveRefused`` to refuse the whole move with a sentence.
 players_moved = Signal()
+
+# ``table_reseated(sender=Table, table=<Table>, before=[(member_id|None, guest), ...],
+# after=[...])`` is sent inside the transaction of a re-seat (``clubs.mending.reseat_table``, and
+# its undo): who sat at the table's seats, in seat order, before and after the correction. The
+# seats and hand results already name the new players; a receiver keeps its own rows of that
+# night in step (door's check-ins: the person the door checked in for a seat is the one who
+# sat there).
+table_reseated = Signal()

@@ -8,4 +8,5 @@ class DoorConfig(AppConfig):
 
     def ready(self) -> None:
         # Check-ins follow the seats when clubs gives a player's nights to another player.
-        from door import player_moves  # noqa: F401
+        # And when a table is re-seated (who sat there corrected).
+        from door import player_moves, reseating  # noqa: F401
