@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from clubs.members.seat_names import refresh_seat_names
 from clubs.models import Member, Table
 from league.withdrawing import publish_snapshot
-from tests.web.test_browser_every_page import OVERFLOW, SHOTS, demo  # noqa: F401
+from tests.web.test_browser_every_page import OVERFLOW, SHOTS, _log_in, demo  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -57,3 +57,24 @@ def test_public_pages_fit_with_unbroken_names(chromium, live_server, demo, width
         if cut:
             failures.append((name, "chart text cut", cut))
     assert failures == []
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_mend_page_fits_with_an_unbroken_name(chromium, live_server, demo, width):  # noqa: F811
+    """The seats' legends on the mend-table page (found by the crawl: a fieldset as wide as a
+    66-letter name, 340 px past the screen)."""
+    club, session, table = demo["club"], demo["session"], demo["table"]
+    member = Member.objects.filter(club=club, user__isnull=True).order_by("pk").first()
+    member.display_name = UNBROKEN
+    member.save(update_fields=["display_name"])
+    refresh_seat_names([table.pk])
+    page = chromium.new_context(viewport={"width": width, "height": 844}).new_page()
+    page.set_default_timeout(30_000)
+    _log_in(page, live_server.url, "demo-admin")
+    answer = page.goto(f"{live_server.url}/clubs/{club.slug}/sessions/{session.pk}/tables/"
+                       f"{table.pk}/mend/")
+    assert answer.status == 200
+    page.screenshot(path=str(SHOTS / f"unbroken-mend-{width}.png"), full_page=True)
+    found = page.evaluate(OVERFLOW)
+    assert found["page"] <= found["width"] and not found["wide"], found
+    assert UNBROKEN in page.content()
