@@ -73,3 +73,22 @@ def test_a_rules_differences_show_their_values_on_a_phone(client_as, phone, live
     assert ours.inner_text() == "500"
     assert ours.evaluate("e => e.getBoundingClientRect().right") <= PHONE_WIDTH
     assert wider_than_the_screen(phone) == []
+
+
+def test_the_rating_table_stays_on_a_phone(phone, live_server, club, users, bmja_version):
+    """The club rating at 390 px with a night played: 'Sam Scorer provisional' would not wrap
+    and the Grade and Nights columns ran to 484 px, off the screen."""
+    from history.models import RatingSettings
+
+    RatingSettings.objects.create(club=club, enabled=True)
+    people = [Member.objects.create(club=club, display_name=n)
+              for n in ("Sam Scorer", "Mary Member", "Ann Archer", '=HYPERLINK("x")')]
+    night = ClubSession.objects.create(club=club, date=dt.date(2026, 11, 19),
+                                       house_rule_version=bmja_version)
+    assert play_hands(seat_table(night, 1, people), users["scorer"], random.Random(4), 4)
+    log_in(phone, live_server.url, "member-user")
+    phone.goto(f"{live_server.url}/clubs/{club.slug}/history/rating/")
+    phone.locator("#rating", has_text="provisional").first.wait_for()
+    shot(phone, "qa-rating", "#rating")
+    assert wider_than_the_screen(phone) == []
+    assert right_edge(phone, "#rating th:last-child") <= PHONE_WIDTH
