@@ -313,6 +313,9 @@ def _ending(hand: SheetHand, table: TableSheet) -> str:
     if hand.discarder is not None:
         how = f"on {table.player(hand.discarder).name}'s discard"
     else:
+        # No discarder on a discard or a robbed kong: the discarder was unknown (play.UNKNOWN).
         how = {"wall": "self-drawn", "kong_box": "from the kong box",
-               "robbed_kong": "robbing a kong"}.get(hand.win_source, "self-drawn")
+               "discard": "on a discard (who discarded is not known)",
+               "robbed_kong": "robbing a kong (whose is not known)"}.get(hand.win_source,
+                                                                        "self-drawn")
     return f"Mah Jong: {who}, {how}{extra}"

@@ -150,13 +150,18 @@ def test_imported_nights_show_like_recorded_ones(client_as, club, people, tmp_pa
     assert "who gave the tile is not known" in text and "Dirk" in text
     sheet = client.get(reverse("sheets:table", args=[club.slug, session.pk, table.pk]))
     assert sheet.status_code == 200 and "Anna" in sheet.content.decode()
+    csv = client.get(reverse("sheets:table-download", args=[club.slug, session.pk, table.pk,
+                                                             "csv"]))
+    assert csv.status_code == 200
+    assert Hand.objects.filter(table=table, win_source="discard").exists()
+    assert "on a discard (who discarded is not known)" in b"".join(
+        csv.streaming_content).decode()
     standings = client.get(reverse("league-all-time", args=[club.slug]))
     assert standings.status_code == 200 and "Cleo" in standings.content.decode()
     # A hand's page answers in the hands API like any recorded hand.
     hand = Hand.objects.filter(table=table, win_source="discard", discarder__isnull=True).first()
-    if hand is not None:
-        answer = client.get(f"/api/v1/hands/{hand.pk}/")
-        assert answer.status_code == 200 and answer.json()["entry"]["discarder"] == "unknown"
+    answer = client.get(f"/api/v1/hands/{hand.pk}/")
+    assert answer.status_code == 200 and answer.json()["entry"]["discarder"] == "unknown"
 
 
 def test_a_hand_the_house_rule_cannot_pay_as_kajongg_did_refuses_its_game(club, people,
