@@ -49,6 +49,10 @@ def test_the_draw_keeps_long_names_readable(chromium, live_server, club, users, 
         page.goto(f"{live_server.url}/clubs/{club.slug}/sessions/{night.pk}/door/")
         for name in NAMES:
             page.get_by_label(name, exact=True).check()
+        # Each tick box keeps its size beside a long name (one was squeezed to a dot).
+        boxes = page.locator(".door-members input[type=checkbox]").evaluate_all(
+            "els => els.map(e => Math.round(e.getBoundingClientRect().width))")
+        assert min(boxes) >= 20, boxes
         page.click("#save-members")
         page.wait_for_selector(f"text={len(NAMES)} here")
         page.click("#draw-tables")
