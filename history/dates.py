@@ -27,11 +27,18 @@ def parse_date(value, day_first: bool = True) -> dt.date:
     text = _ORDINAL.sub(r"\1", " ".join(str(value).replace(",", " ").split()))
     if text[:10].count("-") == 2 and len(text) > 10 and text[10] in " T":
         text = text[:10]  # an ISO date with a time of day
+    no_such_day = False
     for fmt in FORMATS_DAY_FIRST if day_first else FORMATS_MONTH_FIRST:
         try:
             return dt.datetime.strptime(text, fmt).date()
-        except ValueError:
+        except ValueError as exc:
+            # Written as a date is, but 31/02 or 29/02 of a common year: say so, not "format".
+            no_such_day = no_such_day or "out of range" in str(exc)
             continue
+    if no_such_day:
+        raise DateFormatError(
+            f"{str(value)[:40]!r} is not a day of the calendar (that month is shorter): "
+            f"mend the day or the month")
     raise DateFormatError(
         f"{str(value)[:40]!r} is not a date format this import reads: write dates as "
-        f"2024-03-05, 05/03/2024 or 5 Mar 2024.")
+        f"2024-03-05, 05/03/2024 or 5 Mar 2024")

@@ -152,6 +152,12 @@ def _lines(lines) -> str:
     return "lines " + ", ".join(map(str, lines))
 
 
+# The most a net or a score may be either way: far past any night's play, and within the
+# database's integer columns (99999999999999999999 against -99999999999999999999 summed to 0,
+# passed the dry run and was a 500 on Import: too large for SQLite's INTEGER).
+LARGEST = 1_000_000_000
+
+
 def _int(text) -> int:
     text = str(text).replace("\u2212", "-").replace(" ", "")
     if text.startswith("+"):
@@ -159,7 +165,7 @@ def _int(text) -> int:
     if text.startswith("(") and text.endswith(")"):  # accountants' negatives
         text = "-" + text[1:-1]
     value = float(text)
-    if not value.is_integer():
+    if not value.is_integer() or abs(value) > LARGEST:
         raise ValueError
     return int(value)
 
@@ -197,7 +203,8 @@ def make_plan(rows, mapping: dict, members: dict[int, str], *, choices: dict | N
             net = _int(cells.get(mapping["net"], ""))
         except (ValueError, TypeError):
             net = None
-            problems.append(f"the net {str(cells.get(mapping['net'], ''))[:20]!r} is not a whole number")
+            problems.append(f"the net {str(cells.get(mapping['net'], ''))[:20]!r} is not a whole "
+                            f"number from -{LARGEST:,} to {LARGEST:,}")
         table = 1
         if mapping.get("table"):
             try:
@@ -210,16 +217,17 @@ def make_plan(rows, mapping: dict, members: dict[int, str], *, choices: dict | N
         if per_hand:
             try:
                 hand = _int(cells.get(mapping["hand"], ""))
-                if hand < 1:
+                if not 1 <= hand <= 9999:
                     raise ValueError
             except (ValueError, TypeError):
-                problems.append(f"the hand {str(cells.get(mapping['hand'], ''))[:20]!r} is not a number from 1")
+                problems.append(f"the hand {str(cells.get(mapping['hand'], ''))[:20]!r} is not a number from 1 to 9999")
         score = 0
         if mapping.get("score") and str(cells.get(mapping["score"], "")).strip():
             try:
                 score = _int(cells[mapping["score"]])
             except (ValueError, TypeError):
-                problems.append(f"the score {str(cells.get(mapping['score']))[:20]!r} is not a whole number")
+                problems.append(f"the score {str(cells.get(mapping['score']))[:20]!r} is not a whole "
+                                f"number from -{LARGEST:,} to {LARGEST:,}")
         season_name = str(cells.get(mapping["season"], "")).strip() if mapping.get("season") else ""
         if problems:
             fates[row.line] = ("refused", "; ".join(problems))
@@ -306,6 +314,10 @@ def make_plan(rows, mapping: dict, members: dict[int, str], *, choices: dict | N
                 if off:
                     planned.refused = (f"hand {off[0]} of {label} sums to {sums[off[0]]:+d}, not 0"
                                        + (f" (and {len(off) - 1} more hands)" if len(off) > 1 else ""))
+            largest = max((abs(p.net) for p in planned.players.values()), default=0)
+            if not planned.refused and largest > LARGEST:
+                planned.refused = (f"a player's net at {label} comes to {largest:,} either way, "
+                                   f"past the {LARGEST:,} a night may hold")
             total = sum(p.net for p in planned.players.values())
             if not planned.refused and total:
                 planned.refused = f"{label} sums to {total:+d}, not 0"

@@ -293,3 +293,38 @@ def test_an_imported_guest_made_a_member_later(club, seasons, people, users):
     rating_store.ensure_fresh(club)
     assert RatingLine.objects.filter(member=grace).count() == 1
     assert ImportedTotal.objects.filter(seat__member=grace).get().net == -15
+
+
+def test_numbers_past_what_a_night_holds_and_days_that_do_not_exist(client_as, club, people):
+    """Found importing a small sheet through the page: 99999999999999999999 against
+    -99999999999999999999 summed to 0, passed the dry run, and Import was a 500 (too large for
+    SQLite's INTEGER); '31/02/2025' was called 'not a date format this import reads', though
+    it is written as one."""
+    sheet = (HEAD + night("2025-04-01", 1, [("Alice", 99999999999999999999),
+                                            ("Bob", -99999999999999999999)])
+             + night("31/02/2025", 1, [("Carol", 5), ("David", -5)])
+             + night("2025-04-08", 1, [("Alice", "1e300"), ("Bob", "-1e300")]))
+    plan = import_run.plan_of(import_run.start(club, sheet.encode(), "huge.csv"))
+    reasons = dict(plan.refusals)
+    assert reasons["line 2"] == ("the net '99999999999999999999' is not a whole number from "
+                                 "-1,000,000,000 to 1,000,000,000")
+    assert reasons["line 4"] == ("'31/02/2025' is not a day of the calendar (that month is "
+                                 "shorter): mend the day or the month")
+    assert "line 6" in reasons and "line 7" in reasons
+    assert not [f for f in plan.fates if f[1] == "ok"]
+    # Hands each within bounds that add up, over a night, past what a night may hold.
+    per_hand = "Date,Hand,Player,Net\n" + "".join(
+        f"2025-05-06,{h},{name},{net}\n" for h in (1, 2, 3)
+        for name, net in (("Alice", 900_000_000), ("Bob", -900_000_000)))
+    plan = import_run.plan_of(import_run.start(club, per_hand.encode(), "hands.csv"))
+    assert dict(plan.refusals) == {"lines 2-7": (
+        "a player's net at the night of 6 May 2025 at table 1 comes to 2,700,000,000 either "
+        "way, past the 1,000,000,000 a night may hold")}
+    # Through the page: refused in words, never a 500.
+    admin = client_as("admin")
+    batch = import_run.start(club, sheet.encode(), "huge.csv")
+    answer = admin.post(f"/clubs/{club.slug}/history/imports/{batch.pk}/", {
+        "map-date": "Date", "map-table": "Table", "map-player": "Player", "map-net": "Net",
+        "map-day_first": "on", "action": "import", "skip_refused": "on"})
+    assert answer.status_code in (200, 302)
+    assert ClubSession.objects.filter(club=club).count() == 0
