@@ -57,3 +57,23 @@ def test_a_players_hands_lead_with_the_club(make_season, bmja_version, members):
         assert "Seq Scan" not in found, found
         assert re.search(r"using (result_by_club_season|result_best_hand"
                          r"|clubs_handresult_season_id\w*) on clubs_handresult", found), found
+
+
+def test_the_seasons_hand_results_are_read_by_club_and_season(make_season, bmja_version):
+    """The season's hand results (API and downloads) name the club beside the season: with the
+    season alone, PostgreSQL took an average season's size for this one and hash-joined it
+    with a scan of every club's hands, seats, tables and nights (issue #27: 3.3x at 1M hands)."""
+    from league.queries import hand_result_query, hand_result_rows
+
+    season = make_season(bmja_version, nights=1)
+    query = hand_result_query(season)
+    where = str(query.query).split(" WHERE ", 1)[1]
+    assert '"clubs_handresult"."club_id" = ' in where, where
+    assert '"clubs_handresult"."season_id" = ' in where, where
+    assert len(list(hand_result_rows(season))) == query.count() > 0
+    found = plan(query)
+    if connection.vendor == "sqlite":
+        assert "SCAN clubs_hand" not in found and "SCAN clubs_seat" not in found, found
+    else:
+        assert re.search(r"using (result_by_club_season|result_best_hand"
+                         r"|clubs_handresult_\w*) on clubs_handresult", found), found
