@@ -54,9 +54,8 @@ def compare_the_night(night, user):
 
 
 def more_urls(club, night, door, comparison) -> tuple[list[str], list[str]]:
-    """What ``pages`` and ``api_answers`` leave out: the door, the draw, history, rating,
-    imports, seasons, comparisons."""
-    member = Member.objects.filter(club=club, display_name="Player 0").get()
+    """What ``pages`` and ``api_answers`` leave out: the door, the draw, the rating's
+    settings, imports, league rules, invitations, comparisons."""
     table = Table.objects.filter(session=night).order_by("number").first()
     hand = Hand.objects.filter(table=table).order_by("number").first()
     base = f"/clubs/{club.slug}/"
@@ -64,7 +63,6 @@ def more_urls(club, night, door, comparison) -> tuple[list[str], list[str]]:
     season = f"{base}league/{night.season_id}/"
     page_urls = [
         f"{base}sessions/{door.pk}/door/", f"{base}door/settings/",
-        f"{base}history/players/{member.pk}/", f"{base}history/rating/",
         f"{base}history/rating/settings/", f"{base}history/imports/",
         f"{season}rules/", f"{base}invitations/",
         f"/compare/{comparison.pk}/", "/compare/rules/?rules=bmja&rules=guide",
@@ -72,8 +70,7 @@ def more_urls(club, night, door, comparison) -> tuple[list[str], list[str]]:
     ]
     api = "/api/v1/"
     answer_urls = [
-        f"{api}sessions/{door.pk}/door/", f"{api}clubs/{club.slug}/rating/",
-        f"{api}clubs/{club.slug}/members/{member.pk}/history/",
+        f"{api}sessions/{door.pk}/door/",
         f"{api}seasons/{night.season_id}/league-rules/",
         f"{api}seasons/{night.season_id}/snapshots/",
         f"{api}sessions/{night.pk}/sheet/", f"{api}tables/{table.pk}/sheet/",
