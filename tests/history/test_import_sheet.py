@@ -232,9 +232,17 @@ def test_the_import_pages_upload_choose_import_undo(client_as, club, seasons, pe
                          {**form, "skip_refused": "1"}, follow=True)
     assert "Imported 7 nights" in answer.content.decode()
     assert ClubSession.objects.filter(club=club).count() == 7
+    listed = client.get(f"/clubs/{club.slug}/history/imports/").content.decode()
+    assert f"import {batch.pk}, imported " in listed and "7 nights, 31 player-nights" in listed
     answer = client.post(f"/clubs/{club.slug}/history/imports/{batch.pk}/undo/", follow=True)
     assert "undone" in answer.content.decode()
     assert not ClubSession.objects.exists()
+    # The list says when it was imported and when undone (it said "undone <the import's
+    # time>: ...; undone <date>"), found undoing an import through the page.
+    listed = client.get(f"/clubs/{club.slug}/history/imports/").content.decode()
+    batch.refresh_from_db()
+    assert (f"import {batch.pk}, imported {batch.applied:%-d %b %Y %H:%M}: 7 nights, "
+            f"31 player-nights; undone {batch.undone:%-d %b %Y %H:%M}") in listed
     bad = io.BytesIO(b"\x00\x01binary")
     bad.name = "x.csv"
     answer = client.post(f"/clubs/{club.slug}/history/imports/", {"file": bad})
