@@ -93,6 +93,8 @@ class StartSessionForm(forms.ModelForm):
         self.fields["season"].queryset = club.seasons.all()
         self.fields["season"].required = False
         self.fields["season"].empty_label = "No season"
+        # The club's own seasons, by name: "Jade Dragon Club: 2026" said the club twice.
+        self.fields["season"].label_from_instance = lambda season: season.name
         if not self.is_bound:
             # Today where the club plays (the service's TIME_ZONE), not the server's UTC date.
             today = timezone.localdate()
