@@ -253,6 +253,9 @@ def test_the_import_page_takes_a_kajongg_database(client_as, club, people, tmp_p
     batch = ImportBatch.objects.get(kind="kajongg")
     page = client.get(answer.url).content.decode()
     assert "2 manually scored games, 14 hands" in page and "Dirk" in page
+    assert "hands were won on a discard: Kajongg does not store who discarded, so they " \
+           "come in with the discarder unknown" in page
+    assert "Ruleset &#x27;Classical Chinese BMJA&#x27;" in page
     form = {"house_rule": "bmja", "name:Dirk": "new", "action": "import",
             **{f"name:{n}": f"member:{m.pk}" for n, m in people.items()}}
     answer = client.post(f"/clubs/{club.slug}/history/imports/{batch.pk}/", form, follow=True)
