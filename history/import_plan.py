@@ -53,6 +53,11 @@ def guess_mapping(headers: list[str]) -> dict[str, str]:
             if normalise(header) in words and header not in found.values():
                 found[name] = header
                 break
+    if "net" not in found and "score" in found and "hand" not in found:
+        # One row per player per night headed Date, Player, Score: the score is the night's
+        # result (a best hand's score needs hands); it was taken for the optional hand score
+        # and the required net left for the secretary to find.
+        found["net"] = found.pop("score")
     return found
 
 

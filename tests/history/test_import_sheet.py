@@ -336,3 +336,19 @@ def test_numbers_past_what_a_night_holds_and_days_that_do_not_exist(client_as, c
         "map-day_first": "on", "action": "import", "skip_refused": "on"})
     assert answer.status_code in (200, 302)
     assert ClubSession.objects.filter(club=club).count() == 0
+
+
+def test_a_nights_score_column_is_taken_for_the_net(club, people):
+    """A sheet headed Date, Table, Player, Score (one row a player a night): its Score was
+    guessed as the optional hand score and the required net left unmapped, so the dry run
+    refused every row until the secretary swapped them (found importing through the page).
+    With a hand column, Score stays the hand's score."""
+    from history.import_plan import guess_mapping
+
+    assert guess_mapping(["Date", "Table", "Player", "Score"]) == {
+        "date": "Date", "table": "Table", "player": "Player", "net": "Score"}
+    assert guess_mapping(["Date", "Hand", "Player", "Net", "Score"])["score"] == "Score"
+    assert "net" not in guess_mapping(["Date", "Hand", "Player", "Score"])
+    sheet = "Date,Table,Player,Score\n" + night("2025-03-06", 1, [("Alice", 12), ("Bob", -12)])
+    plan = import_run.plan_of(import_run.start(club, sheet.encode(), "scores.csv"))
+    assert plan.refusals == [] and [f[1] for f in plan.fates] == ["ok", "ok"]
