@@ -34,7 +34,7 @@ def guest_night(club, members, bmja_version):
 # of it; anonymous visitors are asked to log in.
 GUESTS = {"admin": 200, "scorer": 200, "member": 200, "outsider": 400, "anonymous": 403}
 CHANGE = {"admin": 200, "scorer": 403, "member": 403, "outsider": 400, "anonymous": 403}
-MERGE = {"admin": 200, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 403}
+MERGE = {"admin": 200, "scorer": 403, "member": 403, "outsider": 404, "anonymous": 404}
 
 
 @pytest.mark.parametrize("role", ROLES)

@@ -130,7 +130,7 @@ def test_the_page_refuses_an_unknown_choice_and_a_long_reason(client_as, table, 
 
 
 @pytest.mark.parametrize("role, expected", [("admin", 302), ("scorer", 302), ("member", 403),
-                                            ("outsider", 404), ("anonymous", 302)])
+                                            ("outsider", 404), ("anonymous", 404)])
 def test_correcting_with_a_reason_by_role(client_as, table, users, role, expected):
     first = three_hands(table, users["scorer"])
     bob = table.seats.get(position=1).pk
