@@ -1,5 +1,7 @@
 """"Copy and adjust" as a form a club secretary fills in: every plain parameter of the house
-rule (limit, payments, doubles, dealing, the named readings) and every item's points and
+rule (limit, payments, doubles, dealing, the named readings, and the lists and fractions: the
+minimums to go out, points to payment, the false Mah Jong penalty, the goulash winds, through
+``house_rule_list_fields``) and every item's points and
 doubles (flowers and seasons among them), labelled in a club's words (``rule_diff.LABELS``),
 set to the rule being adjusted. Only what differs from the base becomes the copy's overrides,
 so the copy keeps following nothing but its own choices."""
@@ -12,9 +14,11 @@ from typing import Any
 from django import forms
 from django.utils.text import slugify
 
+from compare.house_rule_list_fields import field_for_list
 from compare.rule_diff import LABELS, SCHEMES, SECTIONS, item_words
 from houserules.text_limits import DESCRIPTION_MAX
 from scoring.engine import HouseRule
+from scoring.engine.rules.json_values import to_jsonable
 
 # Wild tiles in a goulash: what the engine knows.
 WILD_TILES = [("b2", "the four 2 bamboo"), ("joker", "jokers added"), ("", "none")]
@@ -45,7 +49,7 @@ def _field_for(key: str, kind: str, value: Any) -> forms.Field | None:
     if key == "scoring.wild_tiles":
         return forms.ChoiceField(label=label, choices=WILD_TILES, required=False,
                                  initial=value or "")
-    return None  # lists and fractions: kept as the base has them
+    return field_for_list(key, kind, value, label)
 
 
 def _name(key: str) -> str:
@@ -75,7 +79,7 @@ class AdjustRuleForm(forms.Form):
             names = []
             for f in fields(getattr(current, section)):
                 key = f"{section}.{f.name}"
-                field = _field_for(key, f.type, getattr(getattr(current, section), f.name))
+                field = _field_for(key, str(f.type), getattr(getattr(current, section), f.name))
                 if field is not None:
                     self.fields[_name(key)] = field
                     names.append(_name(key))
@@ -95,8 +99,10 @@ class AdjustRuleForm(forms.Form):
             self.items.append((item.wording, item_words(item), points, doubles))
 
     def section_fields(self):
-        """(title, intro, bound fields) per section, for the template."""
-        return [(title, intro, [self[n] for n in names]) for title, intro, names in self.sections]
+        """(title, intro, bound fields, any refused) per section, for the template: a section
+        with a refusal in it is shown open, so its red note is seen."""
+        return [(title, intro, [self[n] for n in names], any(n in self.errors for n in names))
+                for title, intro, names in self.sections]
 
     def item_fields(self):
         return [(wording, now, self[p], self[d]) for wording, now, p, d in self.items]
@@ -120,7 +126,7 @@ class AdjustRuleForm(forms.Form):
                 if f.name == "wild_tiles":
                     value = value or None
                 if value != getattr(base, f.name):
-                    out.setdefault(section, {})[f.name] = value
+                    out.setdefault(section, {})[f.name] = to_jsonable(value)
                 elif f.name in out.get(section, {}):
                     del out[section][f.name]
         goulash = data.get("goulash_rule") or None

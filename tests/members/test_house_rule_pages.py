@@ -29,7 +29,7 @@ def as_sent(form) -> dict:
             if value:
                 data[name] = "on"
         elif value is not None:
-            data[name] = value
+            data[name] = form.fields[name].prepare_value(value)  # as the page shows it
     return data
 
 
