@@ -37,6 +37,8 @@ class ScoreRow:
     points: int
     payments: int
     balance: int
+    # A row Kajongg wrote for a penalty given during the hand (its ``penalty`` column).
+    penalty: bool = False
 
 
 @dataclass
@@ -86,14 +88,18 @@ def read_games(path: str | Path) -> list[Game]:
                     "WHERE CAST(seed AS TEXT) IN ('0', '') OR seed IS NULL OR seed = 0 ORDER BY id"):
                 games[gid] = Game(gid, _date(start), str(rulesets.get(ruleset, ruleset) or ""),
                                   [str(names.get(p, p)) for p in seats if p is not None])
-            for gid, hand, player, wind, prevailing, data, won, points, payments, balance in db.execute(
+            # Kajongg's penalty column (0 for a hand's own rows), where the schema has it.
+            score_columns = {r[1] for r in db.execute("PRAGMA table_info(score)")}
+            penalty = "penalty" if "penalty" in score_columns else "0"
+            for (gid, hand, player, wind, prevailing, data, won, points, payments, balance,
+                 fined) in db.execute(
                     "SELECT game, hand, player, wind, prevailing, data, won, points, payments, "
-                    "balance FROM score ORDER BY game, hand, player"):
+                    f"balance, {penalty} FROM score ORDER BY game, hand, player"):  # noqa: S608
                 if gid in games:
                     games[gid].rows.append(ScoreRow(
                         int(hand), str(names.get(player, player)), _wind(wind), _wind(prevailing),
                         str(data or ""), bool(won), int(points or 0), int(payments or 0),
-                        int(balance or 0)))
+                        int(balance or 0), bool(int(fined or 0))))
         finally:
             db.close()
     except sqlite3.DatabaseError as exc:

@@ -107,7 +107,7 @@ def make_plan(games: list[Game], members: dict[int, str], rules: dict, *, choice
                               sum(1 for g in games for r in g.rows if r.player == name)))
     nights: dict = {}
     refusals, row_fates = [], []
-    counts = defaultdict(int)
+    counts: dict[str, int] = defaultdict(int)
     for game in games:
         label = f"game {game.id}"
         reason = ""
@@ -118,7 +118,7 @@ def make_plan(games: list[Game], members: dict[int, str], rules: dict, *, choice
         by_hand = defaultdict(list)
         for row in game.rows:
             by_hand[row.hand].append(row)
-        running = defaultdict(int)
+        running: dict[str, int] = defaultdict(int)
         for hand in sorted(by_hand):
             total = sum(r.payments for r in by_hand[hand])
             if total and not reason:
@@ -145,6 +145,10 @@ def make_plan(games: list[Game], members: dict[int, str], rules: dict, *, choice
         tally: dict[str, int] = defaultdict(int)
         for hand in sorted(by_hand):
             rows = sorted(by_hand[hand], key=lambda r: WINDS.index(r.wind) if r.wind in WINDS else 9)
+            if any(r.penalty for r in rows):
+                reason = (f"hand {hand} of {label} holds a penalty Kajongg recorded; penalties "
+                          "are not imported (enter that night by hand, or leave the game out)")
+                break
             problem = _hand_problem(rows, len(game.players))
             if problem or any(r.player not in positions for r in rows):
                 reason = f"hand {hand} of {label}: {problem or 'a player not in the game'}"

@@ -183,6 +183,19 @@ def test_a_hand_the_house_rule_cannot_pay_as_kajongg_did_refuses_its_game(club, 
     assert not Hand.objects.exists()
 
 
+def test_a_game_with_a_penalty_is_refused_saying_so(club, people, tmp_path, capsys):
+    path, _games = two_games(tmp_path)
+    db = sqlite3.connect(path)
+    db.execute("update score set penalty = 1 where game = 2 and hand = 3 and player = 1")
+    db.commit()
+    db.close()
+    call_command("import_kajongg", str(path), "--club", club.slug, "--unmatched", "guest",
+                 "--dry-run")
+    out = capsys.readouterr().out
+    assert "game 2: REFUSED: hand 3 of game 2 holds a penalty Kajongg recorded" in out
+    assert "game 1: 6 Mar 2019" in out
+
+
 def test_under_a_rule_where_the_discarder_pays_more_discards_come_as_agreed_scores(
         club, people, tmp_path, capsys):
     path, _games = two_games(tmp_path)
