@@ -454,3 +454,30 @@ def test_snapshots_and_hiding_ones_rating_in_the_api(club, rated_season, members
     RatingSettings.objects.filter(club=club).update(enabled=False)
     off = admin_api.post(url, {}, format="json")
     assert off.status_code == 400 and "Turn the rating on" in str(off.json())
+
+
+def test_the_rating_command_prints_the_table_and_keeps_a_snapshot(club, rated_season, other_club):
+    import io
+
+    from django.core.management import CommandError, call_command
+
+    from history.models import RatingSnapshot
+
+    out = io.StringIO()
+    call_command("rating", "--club", club.slug, stdout=out)
+    rows = rating_store.table_as_of(club, None)
+    assert rows[0]["name"] in out.getvalue() and f"{rows[0]['grade']:6.1f}" in out.getvalue()
+    last = RatingLine.objects.filter(club=club).order_by("-date").first().date
+    out = io.StringIO()
+    call_command("rating", "--club", club.slug, "--snapshot", "--as-of", last.isoformat(),
+                 stdout=out)
+    snap = RatingSnapshot.objects.get(club=club)
+    assert snap.as_of == last and f"Snapshot {snap.pk}" in out.getvalue()
+    for bad, words in ((["--as-of", "next week"], "YYYY-MM-DD"),
+                       (["--as-of", "2999-01-01", "--snapshot"], "a day that has happened")):
+        with pytest.raises(CommandError, match=words):
+            call_command("rating", "--club", club.slug, *bad)
+    with pytest.raises(CommandError, match="has not turned the rating on"):
+        call_command("rating", "--club", other_club.slug)
+    with pytest.raises(CommandError, match="No club"):
+        call_command("rating", "--club", "nowhere")
