@@ -3,6 +3,10 @@ results in SQL, in one run.
 
     flock /tmp/bench.lock .venv/bin/python bench/league_build.py --db mahjong_history_bench
     flock /tmp/bench.lock .venv/bin/python bench/bench_rating.py [--db ...] [--repeats 5]
+    flock /tmp/bench.lock .venv/bin/python bench/bench_rating.py --sqlite /tmp/rating.sqlite3
+
+``--sqlite PATH`` runs the same on SQLite: the file is made once from the PostgreSQL build
+(migrated, then the club, its members, seasons, tables and the league summary copied over).
 
 In the database league_build.py makes (40 members, 10,000 nights, 40,000 tables, 1,000,000
 hands; 160,000 rows of the league's per-night summary), measured alternately, the median of
@@ -14,7 +18,11 @@ the repeats, each side warmed once:
 - one night's update (the last night marked out of date and ``ensure_fresh`` run: read that
   night and each member's standing before it, rate, rewrite its 16 lines) against reading
   that night's stored results in SQL;
-- where the rebuild's time goes (reading, rating in Python, writing), once.
+- where the rebuild's time goes (reading, rating in Python, writing), once;
+- the lines' writer: ``rating_store._insert`` (COPY on PostgreSQL, one prepared INSERT run
+  over the rows on SQLite) against Django's ``bulk_create`` (``orm_writer`` below),
+  first the writer alone at a few batch sizes, then the whole rebuild with each writer side by
+  side, alternating, with the best batch size.
 """
 
 from __future__ import annotations
@@ -56,8 +64,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", default="mahjong_history_bench")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--sqlite", help="run on this SQLite file (made from --db if missing)")
     args = parser.parse_args()
-    os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{args.db}"
+    postgres = f"postgres://postgres@127.0.0.1:5432/{args.db}"
+    if args.sqlite and not Path(args.sqlite).exists():
+        build_sqlite(postgres, Path(args.sqlite))
+    os.environ["DATABASE_URL"] = (f"sqlite:///{Path(args.sqlite).resolve()}" if args.sqlite
+                                  else postgres)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
@@ -109,6 +122,101 @@ def main() -> None:
           f"rate {1000 * (t2 - t1):.0f} ms, whole rebuild {1000 * (t3 - t2):.0f} ms "
           f"(so writing about {1000 * ((t3 - t2) - (t2 - t0)):.0f} ms)")
     assert len(ratings.lines) == lines
+    writers(club, settings, ratings.lines, args.repeats)
+
+
+def orm_writer(club_id: int, lines, batch: int = 2000) -> None:
+    """The candidate: the lines written by Django's ``bulk_create``."""
+    from history.models import RatingLine
+
+    RatingLine.objects.bulk_create(
+        [RatingLine(club_id=club_id, member_id=ln.member, table_id=ln.table, date=ln.date,
+                    season_id=ln.season, seq=ln.seq, players=ln.players, beaten=ln.beaten,
+                    actual=ln.actual, others_mean=ln.others_mean, old=ln.old, par=ln.par,
+                    weight=ln.weight, new=ln.new, provisional=ln.provisional)
+         for ln in lines], batch_size=batch)
+
+
+def writers(club, settings, lines, repeats) -> None:
+    """COPY / the prepared INSERT against bulk_create: the writer alone, then the rebuild."""
+    from django.db import connection, transaction
+
+    from history import rating_store
+    from history.models import RatingLine
+
+    raw = rating_store._insert
+
+    def write_alone(writer):
+        def run():
+            with transaction.atomic():
+                RatingLine.objects.filter(club=club).delete()
+                writer(club.pk, lines)
+        return run
+
+    sizes = (66, 500, 2000) if connection.vendor == "sqlite" else (500, 2000, 5000, 20000)
+    alone = {}
+    for size in sizes:
+        def orm(club_id, rows, size=size):
+            orm_writer(club_id, rows, batch=size)
+        alone[size] = orm
+        side_by_side(f"write {len(lines)} lines: bulk_create({size}) vs raw", write_alone(orm),
+                     write_alone(raw), max(1, repeats // 2))
+
+    def rebuild_with(writer):
+        def run():
+            rating_store._insert = writer
+            try:
+                rating_store.recompute(club, None, settings)
+            finally:
+                rating_store._insert = raw
+        return run
+
+    best = 2000 if connection.vendor == "postgresql" else 500
+    side_by_side(f"rebuild: bulk_create({best}) vs raw writer", rebuild_with(alone[best]),
+                 rebuild_with(raw), repeats)
+
+
+def build_sqlite(postgres: str, path: Path) -> None:
+    """A SQLite file with the PostgreSQL build's club, as far as the rating reads and writes
+    it: migrated by Django, then the rows copied table by table (foreign keys are not checked
+    while loading; sessions, hands and hand results are not needed and not copied)."""
+    import datetime as dt
+    import json
+    import sqlite3
+    import subprocess
+
+    import psycopg
+
+    t0 = time.perf_counter()
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{path.resolve()}"}
+    subprocess.run([sys.executable, str(ROOT / "manage.py"), "migrate", "-v", "0"], env=env,
+                   check=True)
+
+    def value(v):
+        if isinstance(v, dict | list):
+            return json.dumps(v)
+        if isinstance(v, dt.datetime):
+            return v.isoformat(sep=" ")
+        if isinstance(v, dt.date):
+            return v.isoformat()
+        return v
+
+    lite = sqlite3.connect(path)
+    with psycopg.connect(postgres) as pg:
+        for table in ("clubs_club", "clubs_member", "clubs_season", "clubs_table",
+                      "league_nightresult"):
+            cur = pg.cursor()
+            cur.execute(f"SELECT * FROM {table}")  # noqa: S608  fixed names above
+            columns = [c.name for c in cur.description]
+            quoted = ", ".join(f'"{c}"' for c in columns)  # "end" is a keyword
+            sql = (f"INSERT INTO {table} ({quoted}) "  # noqa: S608
+                   f"VALUES ({', '.join('?' * len(columns))})")
+            while rows := cur.fetchmany(20000):
+                lite.executemany(sql, [tuple(value(v) for v in row) for row in rows])
+            lite.commit()
+    lite.execute("ANALYZE")
+    lite.close()
+    print(f"made {path} from {postgres} in {time.perf_counter() - t0:.0f} s")
 
 
 if __name__ == "__main__":

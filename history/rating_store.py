@@ -106,8 +106,9 @@ COLUMNS = ("club_id", "member_id", "table_id", "date", "season_id", "seq", "play
 
 def _insert(club_id: int, lines, batch: int = 5000) -> None:
     """The lines written by COPY on PostgreSQL, or one prepared INSERT run over the rows on
-    SQLite: Django's bulk_create builds a model instance per line, which for a whole club's
-    history cost more than rating it."""
+    SQLite. Raw SQL because it was measured against Django's ``bulk_create`` (a model instance
+    per line, batch sizes tried): a whole rebuild took 4.4x as long with ``bulk_create`` on
+    PostgreSQL and 4.7x on SQLite (bench/bench_rating.py; figures in bench/README.md)."""
     sql = (f"INSERT INTO {RatingLine._meta.db_table} ({', '.join(COLUMNS)}) "
            f"VALUES ({', '.join(['%s'] * len(COLUMNS))})")
     rows = [(club_id, ln.member, ln.table, ln.date, ln.season, ln.seq, ln.players, ln.beaten,
