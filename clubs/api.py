@@ -30,7 +30,6 @@ from clubs.members.merge import (
     undo_move,
     undoable,
 )
-from clubs.members.seat_names import refresh_seat_names
 from clubs.members.serializers import (
     FromGuestSerializer,
     GuestSerializer,
@@ -331,10 +330,8 @@ class MemberViewSet(OfOneClub, viewsets.ModelViewSet):
             raise DRFValidationError({"role" if role != "admin" else "active": [
                 f"{member.display_name} is the club's only admin who can log in: make another "
                 "member admin first."]})
-        renamed = data.get("display_name", member.display_name) != member.display_name
+        # A rename is the member's row only: every night reads names as they are now.
         super().perform_update(serializer)
-        if renamed:
-            refresh_seat_names(member.seats.values_list("table_id", flat=True))
 
     def _club_asked(self, slug) -> Club:
         club = perms.member_clubs(self.request.user).filter(slug=str(slug or "")).first() if (

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from django.db.models.functions import Coalesce
+
 from clubs.models import ClubSession, Hand, HandEntry, Seat, Table
 from houserules.resolve import rule_of
 from play import (
@@ -95,6 +97,17 @@ def build_table_state(table: Table) -> TableState:
     return replay(seats_of(table), hands, rules_of(session, table), table_id=table.pk)
 
 
+def named_now(table_id: int, seats: tuple[SeatInfo, ...]) -> tuple[SeatInfo, ...]:
+    """The seats with their players' names as they are now (one query, whatever the number
+    of hands). ``Table.state`` keeps seat ids and members; the names it holds are only as they
+    were when it was written, so a member's rename is one row (``Member.display_name``) and
+    every page, answer and sheet of every night, old ones too, shows the current name."""
+    names = dict(Seat.objects.filter(table_id=table_id).values_list(
+        "pk", Coalesce("member__display_name", "guest_name")))
+    return tuple(replace(s, name=names[s.id]) if names.get(s.id, s.name) != s.name else s
+                 for s in seats)
+
+
 def stored_table_state(table: Table, last: int | None = None, before: int | None = None,
                        only: int | None = None) -> TableState:
     """The table as recording last stored it: ``Table.state`` for the seats, totals, pot and
@@ -116,7 +129,7 @@ def stored_table_state(table: Table, last: int | None = None, before: int | None
     pairs = recorded_hands([table.pk], with_computed=True, numbers=numbers)[table.pk]
     if any(c is None for _, c in pairs):
         return _page_of(build_table_state(table), last, before, only)
-    seats = tuple(SeatInfo(*seat) for seat in state["seats"])
+    seats = named_now(table.pk, tuple(SeatInfo(*seat) for seat in state["seats"]))
     rows = tuple(HandRow.from_json(computed, hand) for hand, computed in pairs)
     totals = {int(k): v for k, v in state["totals"].items()}
     next_hand = NextHand(state["last_number"] + 1, Seating.from_json(state["next"]))

@@ -10,8 +10,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from clubs.members.merge import MoveRefused
-from clubs.members.seat_names import refresh_seat_names
-from clubs.models import AuditAction, AuditEntry, Club, Member, MemberRole, Seat
+from clubs.models import AuditAction, AuditEntry, Club, Member, MemberRole
 
 OBJECT_TYPE = "member"
 FIELDS = ("display_name", "role", "active")
@@ -87,9 +86,8 @@ def change_member(member: Member, *, user=None, note: str = "", **changes) -> Au
         for name, value in changes.items():
             setattr(member, name, value)
         member.save(update_fields=list(changes))
-        if after["display_name"] != before["display_name"]:
-            refresh_seat_names(Seat.objects.filter(member=member)
-                               .values_list("table_id", flat=True).distinct())
+        # A rename is this one row: pages read names at the time they show them
+        # (clubs.table_state.named_now), so no night's stored state is written again.
         return AuditEntry.objects.create(
             club_id=member.club_id, user=user, action=AuditAction.UPDATE,
             object_type=OBJECT_TYPE, object_id=str(member.pk),

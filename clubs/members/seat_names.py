@@ -1,6 +1,8 @@
-"""``Table.state`` keeps each seat's name and member (so recording a hand reads one row): when
-a member is renamed, or seats change hands (a guest made a member, two members merged), the
-affected tables' copies are written again from the seats. No engine runs: only names move."""
+"""``Table.state`` keeps each seat's member (so recording a hand reads one row): when seats
+change hands (a guest made a member, two members merged, a re-seat), the affected tables'
+copies are written again from the seats. No engine runs. A rename writes no table: the names
+shown are read at the time (``clubs.table_state.named_now``); the names kept in the state are
+only what they were when it was written."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from clubs.models import ClubSession, Hand, SessionStatus, Table
-from clubs.table_state import build_table_state, rules_of
+from clubs.table_state import build_table_state, named_now, rules_of
 from play import (
     STATE_VERSION,
     UNKNOWN,
@@ -132,7 +132,7 @@ class TableSnapshot:
             state["pot"],
             Seating.from_json(state["next"]),
             state["rotation"],
-            tuple(SeatInfo(*seat) for seat in state["seats"]),
+            named_now(table.pk, tuple(SeatInfo(*seat) for seat in state["seats"])),
             state.get("rev", 0),
         )
 
