@@ -76,9 +76,25 @@ def tonight(session: ClubSession, seed: int, draw: TableDraw | None = None) -> T
     try:
         sizes = plan_sizes(len(players), base, allowed, prefer)
     except DrawError as err:
-        raise DoorError({"draw": [err.message]}) from None
+        raise DoorError({"draw": [_why_no_plan(err, session, settings, versions, base)]}) from None
     req = DrawRequest(players, sizes, season_history(session), constraints, seed)
     return Tonight(rows, req, {size: version.pk for size, version in versions.items()})
+
+
+def _why_no_plan(err: DrawError, session: ClubSession, settings, versions, base: int) -> str:
+    """The engine knows only the sizes it may use. A size the door settings allow but no rule
+    plays (a club's own copy of a rule has no 3- or 5-player version) is said as such: the
+    engine's "Allow tables of 3 or tables of 5 in the door settings" sent a secretary who had
+    allowed both back to a page where both were ticked."""
+    ruleless = [size for size, allowed in ((3, settings.allow_threes), (5, settings.allow_fives))
+                if allowed and size != base and size not in versions]
+    if not ruleless:
+        return err.message
+    sizes = " or ".join(map(str, ruleless))
+    return (f"{err.message.split('.')[0]}. Tables of {sizes} are allowed, but "
+            f"{session.house_rule_version.record.name} has no version for {sizes} players: "
+            f"choose the house rule tables of {sizes} play under in the door settings, or check "
+            "in or remove someone so they divide.")
 
 
 def _constraints(session: ClubSession, by_id: dict[int, str]) -> Constraints:

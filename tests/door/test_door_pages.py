@@ -275,3 +275,28 @@ def test_the_door_page_reads_the_same_queries_however_many_came(client_as, tonig
     with django_assert_max_num_queries(small) as many:
         assert client.get(url("session", tonight)).status_code == 200
     assert len(many.captured_queries) == small
+
+
+def test_a_club_rule_without_tables_of_3_or_5_is_named(client_as, club, members, bmja_version):
+    """Found at the door of a night played under the club's own copy of bmja: 9 players, tables
+    of 3 and 5 both allowed in the door settings, and the draw said "Allow tables of 3 or
+    tables of 5 in the door settings". The copy has no 3- or 5-player version: say so, and
+    where to choose the rule such tables play under."""
+    from houserules.models import HouseRuleRecord, HouseRuleVersion
+
+    ours = HouseRuleRecord.objects.create(club=club, slug="ours", name="Our rules",
+                                          based_on=bmja_version.record)
+    version = HouseRuleVersion.objects.create(record=ours, number=1, data=bmja_version.data)
+    night = ClubSession.objects.create(club=club, date=timezone.localdate(),
+                                       house_rule_version=version)
+    client = client_as("scorer")
+    tick(client, night, members[:8])
+    client.post(url("guests", night), {"name": "Hana Guest"})
+    page = client.post(url("draw", night), follow=True).content.decode()
+    assert ("9 players do not make tables of 4. Tables of 3 or 5 are allowed, but Our rules "
+            "has no version for 3 or 5 players: choose the house rule tables of 3 or 5 play "
+            "under in the door settings") in page
+    DoorSettings.objects.create(club=club, five_player_rule=HouseRuleRecord.objects.get(
+        slug="bmja-5-players"))
+    client.post(url("draw", night))
+    assert sorted(len(t) for t in TableDraw.objects.get(session=night).drawn["tables"]) == [4, 5]
