@@ -55,7 +55,7 @@ def _messages(error: serializers.ValidationError) -> list[str]:
 def rules_page(request):
     """GET /compare/rules/?rules=bmja&rules=guide[&everything=on]"""
     form = RulesForm(request.GET or None, slugs=visible_slugs(request.user))
-    context = {"form": form}
+    context: dict[str, object] = {"form": form}
     if form.is_bound and form.is_valid():
         try:
             rules = chosen_rules(form.cleaned_data["rules"], request.user, minimum=2)
