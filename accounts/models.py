@@ -90,3 +90,35 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"
+
+
+class RateCount(models.Model):
+    """How many times one address (or one email) did one thing in one window of time:
+    ``accounts.limits``. In the database, not in a process's memory, so every app process
+    and machine counts the same attempts. Rows of past windows are deleted as new ones start."""
+
+    key = models.CharField(max_length=80)  # scope and a digest of who (no address kept)
+    window = models.DateTimeField()
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["key", "window"],
+                                               name="ratecount_once_per_window")]
+        indexes = [models.Index(fields=["window"], name="ratecount_by_window")]
+
+    def __str__(self) -> str:
+        return f"{self.key} {self.window:%H:%M}: {self.count}"
+
+
+class UnverifiedEmail(models.Model):
+    """A login made by the open sign-up whose email has not been confirmed yet
+    (``accounts.verification``): no row, nothing to confirm (logins from before, from an
+    invitation, from the admin or the demo)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="unverified_email")
+    created = models.DateTimeField(auto_now_add=True)
+    last_sent = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} (email not confirmed)"

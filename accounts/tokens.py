@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from accounts import verification
 from accounts.models import ApiToken, digest, new_secret
 from clubs.models import AuditAction, AuditEntry
 
@@ -15,6 +16,8 @@ class TokenRefused(Exception):
 
 
 def issue(user, name: str) -> tuple[ApiToken, str]:
+    if refused := verification.refusal(user):  # a program acts for a confirmed login only
+        raise TokenRefused(refused)
     name = (name or "").strip()
     if not name:
         raise TokenRefused("Name the token after the program that will use it, e.g. "

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Q
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import PermissionDenied
 
 from clubs.league_guards import night_outside_season, nights_outside
 from clubs.models import (
@@ -64,7 +65,7 @@ class ClubSerializer(serializers.ModelSerializer):
         return attrs
 
     def create(self, validated_data):
-        from clubs.starting import ClubTaken, start_club
+        from clubs.starting import ClubTaken, StartRefused, start_club
 
         try:
             return start_club(
@@ -76,6 +77,8 @@ class ClubSerializer(serializers.ModelSerializer):
                 display_name=validated_data.get("your_name", ""))
         except ClubTaken as taken:
             raise serializers.ValidationError({taken.field: [taken.message]}) from None
+        except StartRefused as refused:
+            raise PermissionDenied(str(refused)) from None
 
     def update(self, instance, validated_data):
         validated_data.pop("your_name", None)

@@ -7,7 +7,9 @@ same audit entries in one transaction.
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils.module_loading import import_string
 from django.utils.text import slugify
 
 from clubs.models import AuditAction, AuditEntry, Club, HouseRuleRecord, Member, MemberRole
@@ -60,11 +62,24 @@ def taken_problem(name: str, slug: str, exclude: Club | None = None) -> ClubTake
     return None
 
 
+class StartRefused(Exception):
+    """This login may not start a club yet (``settings.CLUB_START_CHECK`` says why)."""
+
+
+def start_refusal(user) -> str | None:
+    """The sentence refusing ``user`` a new club, or None. The check is named by a setting
+    (accounts', which clubs cannot import): a login whose email waits to be confirmed."""
+    check = getattr(settings, "CLUB_START_CHECK", "")
+    return import_string(check)(user) if check else None
+
+
 def start_club(user, *, name: str, slug: str, time_zone: str = DEFAULT_TIME_ZONE,
                house_rule: HouseRuleRecord | None = None, published: bool = False,
                display_name: str = "") -> Club:
     """Create the club with ``user`` as its first admin, audited; ``ClubTaken`` if the name or
     slug is another club's (checked again under the unique constraints)."""
+    if refused := start_refusal(user):
+        raise StartRefused(refused)
     display_name = (display_name or "").strip() or founder_name(user)
     if problem := taken_problem(name, slug):
         raise problem

@@ -215,6 +215,21 @@ API_THROTTLE_RATES = {
     "calculator": env_rate("THROTTLE_CALCULATOR", "60/min"),
 } if env_bool("API_THROTTLE", True) else {}
 
+# Sign-up, login, password reset and the confirmation email (Django's pages, accounts.limits):
+# scope -> (attempts, seconds), counted in the database so every process and machine sees the
+# same counts. Per address, except password_reset_email (per email asked: no mailbox is
+# flooded) and verify_resend (per login). ACCOUNT_RATE_LIMITS=0 turns them off.
+ACCOUNT_RATE_LIMITS = {
+    "signup": (5, 3600),
+    "login": (30, 600),
+    "password_reset": (5, 3600),
+    "password_reset_email": (3, 3600),
+    "verify_resend": (5, 3600),
+} if env_bool("ACCOUNT_RATE_LIMITS", True) else {}
+# What clubs asks before a login starts a club (clubs cannot import accounts): a login made by
+# the open sign-up confirms its email first (accounts.verification).
+CLUB_START_CHECK = "accounts.verification.refusal"
+
 # Throttle counts live in a cache shared by every worker on the machine (files, not process
 # memory). Several machines: point CACHE_DIR at shared storage, or use a shared cache backend.
 CACHES = {

@@ -36,8 +36,10 @@ def _fast_password_hashing(settings):
 @pytest.fixture(autouse=True)
 def _no_throttling_or_lockout(settings):
     # The suite makes hundreds of requests and logins a second: throttles and lockout would
-    # answer them 429. tests/hardening/test_abuse.py turns both on to check them.
+    # answer them 429. tests/hardening/test_abuse.py and tests/accounts/test_limits.py turn
+    # them on to check them.
     settings.API_THROTTLE_RATES = {}
+    settings.ACCOUNT_RATE_LIMITS = {}
     settings.AXES_ENABLED = False
 
 

@@ -7,11 +7,15 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from clubs.starting import ClubTaken, StartClubForm
+from clubs.starting import ClubTaken, StartClubForm, start_refusal
 
 
 @login_required
 def start_club_page(request):
+    if refused := start_refusal(request.user):
+        # Said before the form is filled in, with the way to the confirmation link.
+        return render(request, "clubs/start_club.html", {"refused": refused},
+                      status=403 if request.method == "POST" else 200)
     form = StartClubForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
