@@ -92,3 +92,22 @@ def test_the_rating_table_stays_on_a_phone(phone, live_server, club, users, bmja
     shot(phone, "qa-rating", "#rating")
     assert wider_than_the_screen(phone) == []
     assert right_edge(phone, "#rating th:last-child") <= PHONE_WIDTH
+
+
+def test_a_button_of_two_lines_is_centred_and_off_its_border(phone, live_server, club, users):
+    """'Invite someone to log in (scorer, admin, member)' on the members page, 'At the door:
+    check-in and draw the tables' on a session page: a label that wraps on a phone sat
+    left-aligned, its lines touching the button's top and bottom border, while one-line
+    buttons are centred."""
+    log_in(phone, live_server.url, "admin-user")
+    phone.goto(f"{live_server.url}/clubs/{club.slug}/members/")
+    button = phone.locator("main a.btn", has_text="Invite someone to log in").first
+    shot(phone, "qa-two-line-button", "main a.btn >> nth=0")
+    lines = button.evaluate("""b => { const r = document.createRange(); r.selectNodeContents(b);
+        const box = b.getBoundingClientRect();
+        return [...r.getClientRects()].map(l => [l.left - box.left, box.right - l.right,
+                                                 l.top - box.top, box.bottom - l.bottom]); }""")
+    assert len({round(top) for _, _, top, _ in lines}) >= 2, "the label should wrap at 390 px"
+    for left, right, top, bottom in lines:
+        assert abs(left - right) <= 3  # centred
+        assert top >= 3 and bottom >= 3  # off the border
