@@ -5,14 +5,17 @@ the same queries, the time within 1.5x), side by side in one database.
           [--repeats 7]
 
 Makes a fresh database (an SQLite file in a temporary folder, or PostgreSQL
-``mahjong_club_growth``), and two clubs in it: each records one night of two tables through the
-recording service (``tests/growth/history.py``: distinct winners' tiles and agreed scores), then
-one gets 9 earlier nights and the other 999, copied with ``bulk_create`` in seasons of fifty.
+``mahjong_club_growth``), and three clubs in it: each records one night of two tables through
+the recording service (``tests/growth/history.py``: distinct winners' tiles and agreed scores),
+then gets 9, 99 or 999 earlier nights, copied with ``bulk_create`` in seasons of fifty (the
+stored standings rebuilt after, as ``refresh_league`` does after a bulk load).
 Then every page and API answer of ``tests/growth/test_club_pages_growth.py`` (club, night,
 table, hand, record, league, standings, player, all-time, what-if, sheets and their downloads,
 the API's club, nights, tables, hands, members, seasons, standings and hand results) is asked
-of both clubs in turn, the order alternating each repeat, as each club's admin. Prints the
-median time of each at 10 and at 1,000 nights, their ratio and the queries of each.
+of the clubs in turn, the order alternating each repeat, as each club's admin. Prints the
+median time of each at 10, 100 and 1,000 nights, the ratio of 1,000 to 10 (for the API's list
+of nights, 1,000 to 100: its page of 100 is full from 100 nights on, so it is compared at the
+same page length) and the queries of each.
 """
 
 from __future__ import annotations
@@ -91,9 +94,10 @@ def main() -> None:
     version = ensure_builtin_house_rules()["bmja"]
     began = time.perf_counter()
     long = args.long
-    clubs = {n: make_club(f"c{n}", n, version) for n in (10, long)}
-    print(f"two clubs, 10 and {long:,} nights, made in {time.perf_counter() - began:.0f} s "
-          f"({args.db})")
+    sizes = (10, 100, long)
+    clubs = {n: make_club(f"c{n}", n, version) for n in sizes}
+    print(f"three clubs, {', '.join(f'{n:,}' for n in sizes)} nights, made in "
+          f"{time.perf_counter() - began:.0f} s ({args.db})")
     clients, urls = {}, {}
     for n, (club, session, admin) in clubs.items():
         clients[n] = Client()
@@ -105,25 +109,71 @@ def main() -> None:
     times: dict[tuple[int, int], list[float]] = {}
     for repeat in range(args.repeats):
         for i in range(len(urls[10])):
-            for n in (10, long) if repeat % 2 == 0 else (long, 10):
+            for n in sizes if repeat % 2 == 0 else sizes[::-1]:
                 t0 = time.perf_counter()
                 clients[n].get(urls[n][i], secure=True)
                 times.setdefault((n, i), []).append((time.perf_counter() - t0) * 1000)
-    print(f"{'page or answer (of the 10-night club)':<58}{'10':>8}{long:>8,}{'ratio':>7}"
-          f"{'queries':>9}")
+    # A list answer holds a page (100 by default): a club of 10 nights fills a tenth of it, so
+    # its growth is read from 100 nights (a full page) to 1,000, at the same page length.
+    paged = {i for i, url in enumerate(urls[10]) if "/api/v1/sessions/?" in url}
+    print(f"{'page or answer (of the 10-night club)':<58}{'10':>8}{'100':>8}{long:>8,}"
+          f"{'ratio':>7}{'queries':>9}")
     ratios = []
     for i, url in enumerate(urls[10]):
         counts = []
-        for n in (10, long):
+        for n in sizes:
             with CaptureQueriesContext(connection) as seen:
                 clients[n].get(urls[n][i], secure=True)
             counts.append(len(seen))
-        a, b = (statistics.median(times[(n, i)]) for n in (10, long))
-        ratios.append(b / a)
-        query = f"{counts[0]}" if counts[0] == counts[1] else f"{counts[0]}/{counts[1]}"
-        print(f"{url[:57]:<58}{a:8.1f}{b:8.1f}{b / a:7.2f}{query:>9}")
+        a, mid, b = (statistics.median(times[(n, i)]) for n in sizes)
+        base = mid if i in paged else a
+        ratios.append(b / base)
+        query = "/".join(map(str, counts)) if len(set(counts)) > 1 else f"{counts[0]}"
+        print(f"{url[:57]:<58}{a:8.1f}{mid:8.1f}{b:8.1f}{b / base:7.2f}{query:>9}"
+              + ("  (ratio to 100: a full page)" if i in paged else ""))
     print(f"ratios: median {statistics.median(ratios):.2f}, highest {max(ratios):.2f} "
           f"(floor: 1.5); load average {os.getloadavg()[0]:.1f}")
+    standings_yardsticks(clubs[long], clients[long], args.repeats)
+
+
+def standings_yardsticks(made, client, repeats: int) -> None:
+    """The long club's season and all-time standings (API) against reading the stored rows
+    they read, in bare SQL, and against the aggregate over the per-night summary they made
+    before (bench_league.py's yardsticks, on this database: SQLite too)."""
+    sys.path.insert(0, str(REPO / "bench"))
+    from bench_league import STORED_CLUB, STORED_SEASON, SUMMARY_CLUB, SUMMARY_SEASON
+    from django.db import connection
+
+    club, session, _ = made
+
+    def sql(query, arg):
+        def run():
+            with connection.cursor() as cursor:
+                cursor.execute(query, [arg])
+                return cursor.fetchall()
+        return run
+
+    def api(path):
+        return lambda: client.get(path, secure=True).json()
+
+    for label, path, arg, stored, summed in (
+        ("season", f"/api/v1/seasons/{session.season_id}/standings/", session.season_id,
+         STORED_SEASON, SUMMARY_SEASON),
+        ("all time", f"/api/v1/clubs/{club.slug}/standings/", club.pk, STORED_CLUB,
+         SUMMARY_CLUB),
+    ):
+        runs = {"api": api(path), "stored": sql(stored, arg), "summed": sql(summed, arg)}
+        for fn in runs.values():
+            fn()
+        times: dict[str, list[float]] = {k: [] for k in runs}
+        for repeat in range(repeats * 3):
+            for name in (list(runs) if repeat % 2 == 0 else list(runs)[::-1]):
+                t0 = time.perf_counter()
+                runs[name]()
+                times[name].append((time.perf_counter() - t0) * 1000)
+        a, b, c = (statistics.median(times[k]) for k in runs)
+        print(f"{label} standings (API) {a:.2f} ms: {a / b:.2f}x reading its stored rows "
+              f"({b:.2f} ms), {a / c:.2f}x the aggregate over the summary ({c:.2f} ms)")
 
 
 if __name__ == "__main__":

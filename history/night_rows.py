@@ -7,6 +7,7 @@ rebuild sums the hand results, then this adds the imported totals on top and ran
 from __future__ import annotations
 
 from history.models import ImportedTable, ImportedTotal
+from league import standings_store
 from league.models import NightResult
 from league.ranking import places, table_points
 
@@ -52,8 +53,10 @@ def derive(table_ids) -> int:
             row.points_zero = table_points(row.place, row.tied, "4-2-1-0")
             row.points_half = table_points(row.place, row.tied, "4-2-1-0.5")
             write.append(row)
-    NightResult.objects.filter(table_id__in=table_ids).delete()
-    NightResult.objects.bulk_create(write, batch_size=500)
+    rows = NightResult.objects.filter(table_id__in=table_ids)
+    with standings_store.tracking(rows):  # the stored standings take the difference
+        rows.delete()
+        NightResult.objects.bulk_create(write, batch_size=500)
     return len(by_table)
 
 

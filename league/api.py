@@ -78,8 +78,9 @@ QUERY = [StandingsQuerySerializer]
 
 
 def visible_season(request, season_id) -> Season:
+    # With its league rules (rules_of reads them from the join, not a query of their own).
     return get_object_or_404(
-        Season.objects.select_related("club"), pk=season_id,
+        Season.objects.select_related("club", "league"), pk=season_id,
         club__in=perms.visible_clubs(request.user))
 
 

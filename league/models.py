@@ -43,7 +43,12 @@ class SeasonLeague(models.Model):
 
 
 def rules_of(season) -> LeagueRules:
-    row = SeasonLeague.objects.filter(season=season).first()
+    """The season's league rules; read with the season when it came with
+    ``select_related("league")`` (no query of their own)."""
+    if type(season).league.is_cached(season):
+        row = getattr(season, "league", None)  # None: the join found no rules
+    else:
+        row = SeasonLeague.objects.filter(season=season).first()
     return row.rules() if row else PRESETS["net"][1]
 
 
@@ -112,3 +117,59 @@ class Snapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season} as of {self.as_of}"
+
+
+class StandingScope(models.Model):
+    """DERIVED: a season's (or, with no season, a club's all-time) count of nights with a
+    counted table, beside its ``Standing`` rows (``league.standings_store``). Never the record:
+    ``manage.py refresh_league`` rebuilds it from ``NightResult``."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey("clubs.Season", null=True, blank=True, on_delete=models.CASCADE,
+                               related_name="+")
+    nights = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season"], condition=models.Q(season__isnull=False),
+                                    name="standing_scope_season"),
+            models.UniqueConstraint(fields=["club"], condition=models.Q(season__isnull=True),
+                                    name="standing_scope_all_time"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season or 'all time'}: {self.nights} nights"
+
+
+class Standing(models.Model):
+    """DERIVED: one player's ``NightResult`` rows of a season (or a club's all time) summed, as
+    standings read them, kept in step in the transaction that changes the rows
+    (``league.standings_store``), so reading a season's standings reads its players' rows and
+    not their nights. Rebuilt by ``manage.py refresh_league``; never the record."""
+
+    scope = models.ForeignKey(StandingScope, on_delete=models.CASCADE, related_name="rows")
+    member = models.ForeignKey("clubs.Member", null=True, blank=True, on_delete=models.CASCADE,
+                               related_name="+")
+    guest_name = models.CharField(max_length=80, blank=True)
+    nights = models.PositiveIntegerField(default=0)
+    tables = models.PositiveIntegerField(default=0, help_text="Table-nights (counted rows).")
+    hands = models.IntegerField(default=0)
+    net = models.IntegerField(default=0)
+    mahjongs = models.IntegerField(default=0)
+    given = models.IntegerField(default=0)
+    points_zero = models.FloatField(default=0)
+    points_half = models.FloatField(default=0)
+    place_sum = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "member"],
+                                    condition=models.Q(member__isnull=False),
+                                    name="standing_member"),
+            models.UniqueConstraint(fields=["scope", "guest_name"],
+                                    condition=models.Q(member__isnull=True),
+                                    name="standing_guest"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member_id or self.guest_name}: {self.net:+d} over {self.nights} nights"

@@ -13,7 +13,7 @@ from django.db.models import CharField, Count, F, IntegerField, Q, QuerySet, Sum
 from django.db.models.functions import Cast, Coalesce
 
 from clubs.models import HandResult
-from league.models import NightResult
+from league.models import NightResult, Standing
 from league.ranking import LeagueRules, PlayerTotals, Standings, rank
 
 POINT_COLUMNS = {"4-2-1-0": "points_zero", "4-2-1-0.5": "points_half"}
@@ -77,7 +77,10 @@ def nights_of(season=None, club=None, filters: Filters = NO_FILTERS) -> QuerySet
 
 def standings(rules: LeagueRules, season=None, club=None,
               filters: Filters = NO_FILTERS) -> Standings:
-    """A season's standings (or a club's all-time ones: ``club`` and no season)."""
+    """A season's standings (or a club's all-time ones: ``club`` and no season): the stored
+    rows (``league.standings_store``), one query; with filters, the nights they keep summed."""
+    if filters == NO_FILTERS:
+        return stored_standings(rules, season, club)
     nights = nights_of(season, club, filters)
     who = ("member_id", "guest_name")
     # The members' names come with their sums (one more column to group by, the member's
@@ -102,6 +105,30 @@ def standings(rules: LeagueRules, season=None, club=None,
             place_sum=t["place_sum"], tables=t["tables"],
             night_values=values.get((t["member_id"], t["guest_name"]), []),
         ))
+    return rank(players, rules, season_nights)
+
+
+def stored_standings(rules: LeagueRules, season=None, club=None) -> Standings:
+    """The standings from the stored rows: each player's row with their name and the scope's
+    count of nights, in one query whatever the history (best-N also reads the season's
+    nights, each player's value of each)."""
+    rows = Standing.objects.filter(scope__season_id=season.pk) if season is not None else (
+        Standing.objects.filter(scope__club_id=club.pk, scope__season__isnull=True))
+    players, season_nights = [], 0
+    for t in rows.values_list("member_id", "guest_name", "member__display_name", "nights",
+                              "hands", "net", "mahjongs", "given", "points_zero",
+                              "points_half", "place_sum", "tables", "scope__nights"):
+        (member_id, guest, name, nights, hands, net, mahjongs, given, zero, half, place_sum,
+         tables, season_nights) = t
+        players.append(PlayerTotals(
+            key=str(member_id) if member_id else f"guest:{guest}", name=name or guest,
+            member_id=member_id, nights=nights, hands=hands, net=net, mahjongs=mahjongs,
+            given=given, points={"4-2-1-0": zero, "4-2-1-0.5": half}, place_sum=place_sum,
+            tables=tables))
+    if rules.combine == "best":
+        values = _night_values(nights_of(season, club), rules)
+        for p in players:
+            p.night_values = values.get((p.member_id, "" if p.member_id else p.key[6:]), [])
     return rank(players, rules, season_nights)
 
 

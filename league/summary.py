@@ -20,6 +20,7 @@ from django.dispatch import Signal, receiver
 
 from clubs.models import ClubSession, Table
 from clubs.signals import players_moved, table_recomputed
+from league import standings_store
 from league.models import NightResult
 from league.ranking import POINT_SCHEMES
 
@@ -110,14 +111,18 @@ FROM (
 WHERE true
 ON CONFLICT (seat_id) DO UPDATE SET
     {", ".join(f"{c} = excluded.{c}" for c in COLUMNS if c != "seat_id")}
+RETURNING {", ".join(standings_store.ROW_FIELDS)}
 """
 
 
-def add_hand(table: Table, hand_id: int) -> None:
+def add_hand(table: Table, hand_id: int) -> list[dict]:
     """The table's rows after one more hand at its end: its results added and the places
-    worked out again, in one statement however long the night."""
+    worked out again, in one statement however long the night. Returns the rows as written
+    (RETURNING: the stored standings take the difference without reading them again)."""
     with connection.cursor() as cursor:
         cursor.execute(ADD_HAND_SQL, {"hand": hand_id, "table": table.pk})
+        return [dict(zip(standings_store.ROW_FIELDS, row, strict=True))
+                for row in cursor.fetchall()]
 
 
 def refresh_table(table: Table) -> None:
@@ -131,10 +136,16 @@ def refresh_table(table: Table) -> None:
 
 @receiver(table_recomputed, sender=Table, dispatch_uid="league-refresh-table")
 def _table_recomputed(sender, table, from_number=1, appended=None, **kwargs):
-    # A table's first hand makes every seat's row (a fifth player sitting out included).
+    # A table's first hand makes every seat's row (a fifth player sitting out included). The
+    # stored standings take the difference in the same transaction.
+    rows = NightResult.objects.filter(table_id=table.pk)
     if appended is not None and from_number > 1:
-        add_hand(table, appended)
-    else:
+        # The hot path: the rows read once before, written with RETURNING, the players'
+        # stored sums incremented in one statement (league.standings_store.apply).
+        before = standings_store.read(rows)
+        standings_store.apply(before, add_hand(table, appended))
+        return
+    with standings_store.tracking(rows):
         refresh_table(table)
 
 
@@ -144,9 +155,13 @@ def _session_saved(sender, instance, created, **kwargs):
     if created:
         return
     record_id = instance.house_rule_version.record_id
-    NightResult.objects.filter(session_id=instance.pk).exclude(
-        season_id=instance.season_id, date=instance.date, house_rule_id=record_id,
-    ).update(season_id=instance.season_id, date=instance.date, house_rule_id=record_id)
+    rows = NightResult.objects.filter(session_id=instance.pk)
+    moved = rows.exclude(season_id=instance.season_id, date=instance.date,
+                         house_rule_id=record_id)
+    if not moved.exists():
+        return
+    with standings_store.tracking(rows):  # another season's standings, if the season changed
+        moved.update(season_id=instance.season_id, date=instance.date, house_rule_id=record_id)
 
 
 # Sent after ``refresh_all`` rebuilt the rows from hand results (``tables``: the queryset
@@ -155,15 +170,18 @@ def _session_saved(sender, instance, created, **kwargs):
 summary_rebuilt = Signal()
 
 
-def refresh_all(tables=None) -> int:
-    """Rebuild every table's rows (or those given): ``manage.py refresh_league`` and the
-    migration that fills the summary for nights recorded before this app."""
+def refresh_all(tables=None, standings: bool = True) -> int:
+    """Rebuild every table's rows (or those given), then the stored standings from them:
+    ``manage.py refresh_league`` and the migration that fills the summary for nights recorded
+    before this app."""
     count = 0
     qs = tables if tables is not None else Table.objects.all()
     for table in qs.only("id", "session_id").iterator(chunk_size=500):
         refresh_table(table)
         count += 1
     summary_rebuilt.send(sender=NightResult, tables=tables)
+    if standings:
+        standings_store.rebuild()
     return count
 
 
@@ -171,6 +189,7 @@ def refresh_all(tables=None) -> int:
 def _players_moved(sender, seat_ids, to_member=None, to_guest="", **kwargs):
     # A guest made a member, two members merged (or undone): the nights of those seats are the
     # new player's. Nothing else of the row depends on who sat there.
-    NightResult.objects.filter(seat_id__in=list(seat_ids)).update(
-        member_id=to_member.pk if to_member is not None else None,
-        guest_name="" if to_member is not None else to_guest)
+    rows = NightResult.objects.filter(seat_id__in=list(seat_ids))
+    with standings_store.tracking(rows):
+        rows.update(member_id=to_member.pk if to_member is not None else None,
+                    guest_name="" if to_member is not None else to_guest)

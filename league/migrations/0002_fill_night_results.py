@@ -7,7 +7,8 @@ def fill(apps, schema_editor):
     from league.summary import refresh_all
 
     # refresh_all reads and writes by SQL on the tables as they stand at this migration.
-    refresh_all(apps.get_model("clubs", "Table").objects.all())
+    # The stored standings come in 0004, which fills them.
+    refresh_all(apps.get_model("clubs", "Table").objects.all(), standings=False)
 
 
 class Migration(migrations.Migration):

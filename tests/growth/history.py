@@ -18,6 +18,7 @@ from clubs.models import (
     Table,
 )
 from clubs.recording import record_hand
+from league import standings_store
 from league.models import NightResult
 
 NIGHTS_PER_SEASON = 50  # a club meeting weekly: one season a year
@@ -119,6 +120,9 @@ def copy_nights(template: ClubSession, count: int, club=None,
                date=s.date, table_id=table_of[(s.pk, n.table_number)].pk, club_id=club.pk,
                member_id=member(n.member_id))
          for s in sessions for n in nights], batch_size=2000)
+    # A bulk load bypasses the writes that keep the stored standings: rebuilt, as
+    # ``manage.py refresh_league`` does after one.
+    standings_store.rebuild([club.pk])
 
 
 def copy_club(template: ClubSession, club, nights: int) -> None:

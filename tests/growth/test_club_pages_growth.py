@@ -96,3 +96,25 @@ def test_the_club_pages_cost_the_same_after_10_and_after_1000_nights(client, clu
 
     grew = {url: (at_10[url], at_1000[url]) for url in at_10 if at_1000[url] != at_10[url]}
     assert not grew, f"queries at 10 nights, at 1,000: {grew}"
+    # The standings read the stored rows (league.standings_store), which count every night.
+    all_time = api.get(f"/api/v1/clubs/{club.slug}/standings/").json()
+    assert all_time["season_nights"] == 1000
+    assert sum(r["nights"] for r in all_time["rows"]) == 8 * 1000
+
+
+def test_the_standings_read_one_row_a_player_whatever_the_history(club, night,
+                                                                   django_assert_num_queries):
+    """Stored standings (issue #27): a season's and all time's in one query each, after 10
+    nights and after 1,000, equal to the nights summed."""
+    from league.queries import Filters, standings
+    from league.ranking import PRESETS
+
+    net, every = PRESETS["net"][1], Filters(start=night.date.replace(year=1900))
+    for more in (9, 990):
+        copy_nights(ClubSession.objects.filter(club=club).order_by("date").first(), more)
+        with django_assert_num_queries(1):
+            season = standings(net, season=night.season).to_json()
+        with django_assert_num_queries(1):
+            all_time = standings(net, club=club).to_json()
+        assert season == standings(net, season=night.season, filters=every).to_json()
+        assert all_time == standings(net, club=club, filters=every).to_json()

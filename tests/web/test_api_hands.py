@@ -216,9 +216,11 @@ def test_recording_cost_does_not_grow_with_the_night(scorer_api, table):
     # The table, the scorer's role, the lock, three inserts, the state update, the savepoint
     # pair the test's own transaction adds, and the league summary: the hand's results added
     # to the night and its places worked out again (league.summary.add_hand), one statement
-    # however long the night; and the seats' names as they are now (a rename writes no
-    # table: clubs.table_state.named_now).
-    assert counts[-1] <= 10, counts
+    # however long the night; the seats' names as they are now (a rename writes no table:
+    # clubs.table_state.named_now); and the stored standings (issue #27): the table's rows read
+    # before it, the players' season and all-time sums incremented after, one statement each
+    # however long the club's history.
+    assert counts[-1] <= 12, counts
 
 
 def test_session_totals_sum_every_table(scorer_api, table, club_session):

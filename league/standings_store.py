@@ -1,0 +1,291 @@
+"""Stored standings: each player's ``NightResult`` rows of a season, and of a club's all time,
+summed (``Standing``), and how many nights each counted (``StandingScope``), so the standings
+API and page read one row a player instead of summing the season's or the club's nights on
+every request (issue #27: the all-time sum grew with the club's history).
+
+Derived, never the record. Every write of ``NightResult`` goes through ``tracking(rows)``: the
+rows it may change are read before and after, and their difference is added to the stored
+sums in the same transaction (a rollback takes both). Rows deleted with what they belong to (a
+night, a table, a season, an import undone) are subtracted by the delete signals below.
+``rebuild()`` (``manage.py refresh_league``) makes them again from ``NightResult`` alone; the
+tests hold the two equal through recording, corrections, voids, moves, imports and undo.
+
+Why differences and not a GROUP BY of the players touched: a player's all-time row would sum
+their whole history on every hand recorded; a difference costs the table's rows whatever the
+history (on the hot path: the table's rows read before and after, the players' rows locked and
+written: four statements).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
+from django.db.models import Case, Count, F, Q, QuerySet, Sum, Value, When
+from django.db.models.signals import post_delete, pre_delete
+from django.dispatch import receiver
+
+from league.models import NightResult, Standing, StandingScope
+
+SUMS = ("hands", "net", "mahjongs", "given", "points_zero", "points_half", "place_sum",
+        "tables")
+ROW_FIELDS = ("seat_id", "session_id", "club_id", "season_id", "member_id", "guest_name",
+              "counted", "hands", "net", "mahjongs", "given", "points_zero", "points_half",
+              "place")
+
+_local = threading.local()
+
+
+def _player(row: dict) -> tuple:
+    return (row["member_id"], "" if row["member_id"] else row["guest_name"])
+
+
+def read(rows: QuerySet) -> list[dict]:
+    return list(rows.order_by().values(*ROW_FIELDS))
+
+
+@contextmanager
+def tracking(rows: QuerySet) -> Iterator[None]:
+    """Keep the stored standings in step with a write of the ``NightResult`` rows that
+    ``rows`` selects (the same filter must select them before and after)."""
+    before = read(rows)
+    _local.depth = getattr(_local, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _local.depth -= 1
+    apply(before, read(rows))
+
+
+def apply(before: list[dict], after: list[dict]) -> None:
+    """Add to the stored standings what changed from the rows ``before`` to ``after`` (the
+    same seats, or some gone or new)."""
+    sums: dict[tuple, dict[str, float]] = defaultdict(
+        lambda: dict.fromkeys((*SUMS, "nights"), 0))
+    present: list[dict[tuple, None]] = [{}, {}]
+    played: list[dict[tuple, None]] = [{}, {}]
+    for side, rows in ((0, before), (1, after)):
+        sign = 1 if side else -1
+        for row in rows:
+            if not row["counted"]:
+                continue
+            scope, player = (row["club_id"], row["season_id"]), _player(row)
+            into = sums[(scope, player)]
+            for name in SUMS[:-2]:
+                into[name] += sign * row[name]
+            into["place_sum"] += sign * row["place"]
+            into["tables"] += sign
+            present[side][(scope, player, row["session_id"])] = None
+            played[side][(scope, row["session_id"])] = None
+    if present[0] == present[1] and played[0] == played[1] and len(
+            {scope for scope, _ in sums}) == 1:
+        # No one's nights came or went, on one night's season (a hand added, a correction):
+        # every player changed already has their rows, which take the sums in one statement.
+        _increment(sums)
+        return
+    seats = {row["seat_id"] for row in (*before, *after)}
+    changed = [(k, +1) for k in present[1] if k not in present[0]] + [
+        (k, -1) for k in present[0] if k not in present[1]]
+    pairs, sessions = _elsewhere(seats, {session for _, _, session in (k for k, _ in changed)})
+    for (scope, player, session), sign in changed:
+        if (session, player) not in pairs:
+            sums[(scope, player)]["nights"] += sign
+    scope_nights: dict[tuple, int] = defaultdict(int)
+    for side, sign in ((1, +1), (0, -1)):
+        for scope, session in played[side]:
+            if (scope, session) not in played[1 - side] and session not in sessions:
+                scope_nights[scope] += sign
+    _write(sums, scope_nights)
+
+
+def _elsewhere(seats: set[int], sessions: set[int]) -> tuple[set[tuple], set[int]]:
+    """What the other tables of these nights say: the (night, player) pairs with a counted
+    row at a seat not being changed (a player's night came or went only if not), and the
+    nights with such a row. One query, and none on the hot path (a hand added to a counted
+    table changes no one's nights)."""
+    if not sessions:
+        return set(), set()
+    rows = (NightResult.objects.filter(session_id__in=sessions, counted=True)
+            .exclude(seat_id__in=seats).values_list("session_id", "member_id", "guest_name")
+            .distinct())
+    pairs = {(session, (member_id, "" if member_id else guest))
+             for session, member_id, guest in rows}
+    return pairs, {session for session, _ in pairs}
+
+
+def _increment(sums: dict[tuple, dict[str, float]]) -> None:
+    """Add the differences to rows that exist (each player counted before and after): one
+    UPDATE of the season's and the club's all-time rows of those players. Rows missing
+    (stored standings out of step, e.g. a bulk load not rebuilt after) are made again from
+    NightResult for the club."""
+    changes = {key: change for key, change in sums.items() if any(change.values())}
+    if not changes:
+        return
+    scopes, players = Q(), Q()
+    expected = 0
+    for (club, season), _player_key in changes:
+        scopes |= Q(scope__club_id=club, scope__season__isnull=True)
+        expected += 1
+        if season is not None:
+            scopes |= Q(scope__season_id=season)
+            expected += 1
+    whens: dict[str, list] = defaultdict(list)
+    for (_, (member_id, guest)), change in changes.items():
+        who = Q(member_id=member_id) if member_id else Q(member__isnull=True, guest_name=guest)
+        players |= who
+        for name, value in change.items():
+            if value:
+                whens[name].append(When(who, then=Value(value)))
+    fields = {name: F(name) + Case(*cases, default=Value(0),
+                                   output_field=Standing._meta.get_field(name))
+              for name, cases in whens.items()}
+    updated = Standing.objects.filter(scopes, players).update(**fields)
+    if updated != expected:
+        rebuild({club for (club, _), _ in changes})
+
+
+def _scopes(keys: Iterable[tuple]) -> dict[tuple, int]:
+    """The scope rows' ids of these (club, season) pairs, each with its club's all-time one
+    (season None), made when missing (``ignore_conflicts``: two nights of a new season
+    recorded at once both make it, once)."""
+    wanted = set()
+    for club, season in keys:
+        wanted.add((club, None))
+        if season is not None:
+            wanted.add((club, season))
+    query = Q()
+    for club, season in wanted:
+        query |= Q(season_id=season) if season is not None else Q(club_id=club,
+                                                                  season__isnull=True)
+    found = {(c, s): pk for pk, c, s in
+             StandingScope.objects.filter(query).values_list("pk", "club_id", "season_id")}
+    missing = wanted - found.keys()
+    if missing:
+        StandingScope.objects.bulk_create(
+            [StandingScope(club_id=c, season_id=s) for c, s in missing], ignore_conflicts=True)
+        found = {(c, s): pk for pk, c, s in
+                 StandingScope.objects.filter(query).values_list("pk", "club_id", "season_id")}
+    return found
+
+
+def _write(sums: dict[tuple, dict], scope_nights: dict[tuple, int]) -> None:
+    # Each change counts in its season's row (when the night has a season) and the club's
+    # all-time row.
+    deltas: dict[tuple, dict[str, float]] = defaultdict(lambda: dict.fromkeys((*SUMS, "nights"), 0))
+    for ((club, season), player), change in sums.items():
+        if not any(change.values()):
+            continue
+        for scope in {(club, season), (club, None)}:
+            into = deltas[(scope, player)]
+            for name, value in change.items():
+                into[name] += value
+    night_deltas: dict[tuple, int] = defaultdict(int)
+    for (club, season), gained in scope_nights.items():
+        for scope in {(club, season), (club, None)}:
+            night_deltas[scope] += gained
+    if not deltas and not any(night_deltas.values()):
+        return
+    scope_ids = _scopes([scope for scope, _ in deltas] + list(night_deltas))
+    for scope, gained in night_deltas.items():
+        if gained:
+            # An increment in the statement: two nights' first tables may count at once.
+            StandingScope.objects.filter(pk=scope_ids[scope]).update(nights=F("nights") + gained)
+    if not deltas:
+        return
+    by_key = {(scope_ids[scope], player): change for (scope, player), change in deltas.items()}
+    members = {m for (_, (m, _)) in by_key if m}
+    guests = {g for (_, (m, g)) in by_key if not m}
+    rows = (Standing.objects.select_for_update()
+            .filter(scope_id__in={s for s, _ in by_key})
+            .filter(Q(member_id__in=members) | Q(member__isnull=True, guest_name__in=guests))
+            .order_by("pk"))
+    existing = {(r.scope_id, (r.member_id, r.guest_name)): r for r in rows}
+    update, create, gone = [], [], []
+    for key, change in by_key.items():
+        row = existing.get(key)
+        if row is None:
+            scope_id, (member_id, guest) = key
+            row = Standing(scope_id=scope_id, member_id=member_id, guest_name=guest)
+            create.append(row)
+        else:
+            update.append(row)
+        for name, value in change.items():
+            setattr(row, name, getattr(row, name) + value)
+        if row.tables <= 0:  # no counted table left: the player is not in these standings
+            (gone.append(row) if row.pk else create.remove(row))
+            if row.pk:
+                update.remove(row)
+    if update:
+        Standing.objects.bulk_update(update, [*SUMS, "nights"])
+    if create:
+        Standing.objects.bulk_create(create)
+    if gone:
+        Standing.objects.filter(pk__in=[r.pk for r in gone]).delete()
+
+
+def rebuild(clubs: Iterable[int] | None = None) -> int:
+    """Make the stored standings again from ``NightResult`` (every club's, or these clubs'):
+    what ``manage.py refresh_league`` ends with. Returns the rows written."""
+    scopes = StandingScope.objects.all()
+    nights = NightResult.objects.filter(counted=True)
+    if clubs is not None:
+        clubs = list(clubs)
+        scopes = scopes.filter(club_id__in=clubs)
+        nights = nights.filter(club_id__in=clubs)
+    scopes.delete()
+    sums = {"nights": Count("session_id", distinct=True), "hands": Sum("hands"),
+            "net": Sum("net"), "mahjongs": Sum("mahjongs"), "given": Sum("given"),
+            "points_zero": Sum("points_zero"), "points_half": Sum("points_half"),
+            "place_sum": Sum("place"), "tables": Count("id")}
+    made = {}
+    for group in (("club_id", "season_id"), ("club_id",)):
+        for row in (nights.filter(season__isnull=False) if len(group) == 2 else nights).values(
+                *group).order_by().annotate(n=Count("session_id", distinct=True)):
+            made[(row["club_id"], row.get("season_id"))] = StandingScope(
+                club_id=row["club_id"], season_id=row.get("season_id"), nights=row["n"])
+    StandingScope.objects.bulk_create(made.values())
+    ids = {(s.club_id, s.season_id): s.pk for s in StandingScope.objects.filter(
+        club_id__in={c for c, _ in made})}
+    rows = []
+    for group in (("club_id", "season_id"), ("club_id",)):
+        qs = nights.filter(season__isnull=False) if len(group) == 2 else nights
+        for t in qs.values(*group, "member_id", "guest_name").order_by().annotate(**sums):
+            rows.append(Standing(
+                scope_id=ids[(t["club_id"], t.get("season_id"))], member_id=t["member_id"],
+                guest_name="" if t["member_id"] else t["guest_name"],
+                **{name: t[name] for name in (*SUMS, "nights")}))
+    Standing.objects.bulk_create(rows, batch_size=1000)
+    return len(rows)
+
+
+# -- rows deleted with what they belong to ------------------------------------------------------
+# A night, a table, a season or a member deleted takes its NightResult rows with it (cascade).
+# Django sends pre_delete for every row first, deletes them all, then sends post_delete: the
+# rows are gathered as they are announced and subtracted at once at the first post_delete,
+# when none of them is left to count as "another table that night". Writes inside
+# ``tracking`` are counted by its second read instead.
+
+def _pending() -> dict[int, dict]:
+    if not hasattr(_local, "pending"):
+        _local.pending = {}
+    return _local.pending
+
+
+@receiver(pre_delete, sender=NightResult, dispatch_uid="league-standings-row-deleting")
+def _row_deleting(sender, instance, **kwargs):
+    if getattr(_local, "depth", 0):
+        return
+    _pending()[instance.pk] = {name: getattr(instance, name) for name in ROW_FIELDS}
+
+
+@receiver(post_delete, sender=NightResult, dispatch_uid="league-standings-row-deleted")
+def _row_deleted(sender, instance, **kwargs):
+    pending = _pending()
+    if instance.pk not in pending:
+        return
+    rows = list(pending.values())
+    pending.clear()
+    if rows:
+        apply(rows, [])

@@ -1,0 +1,165 @@
+"""The stored standings (``league.standings_store``: each player's season and all-time rows,
+kept by differences as NightResult changes) equal a rebuild from NightResult
+(``manage.py refresh_league``) after every kind of write: hands recorded, a correction, a void,
+a table voided and restored, a night moved to another season, a guest made a member and two
+members merged (and undone), a spreadsheet imported and undone, a table deleted. And the
+standings read from them equal the nights summed (the filtered path)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+import pytest
+from django.core.management import call_command
+
+from clubs import mending
+from clubs.members.merge import guest_to_member, merge_members, undo_move
+from clubs.models import ClubSession, Hand, Member, Season
+from clubs.recording.corrections import correct_hand, void_hand
+from history import import_run
+from history.import_write import apply_plan, undo
+from league.models import Standing, StandingScope
+from league.queries import Filters, standings
+from league.ranking import PRESETS
+from league.standings_store import rebuild
+from tests.league.conftest import play_hands, seat_table
+
+pytestmark = pytest.mark.django_db
+
+
+def stored() -> tuple[list, dict]:
+    rows = sorted(
+        (r.scope.club_id, r.scope.season_id or 0, r.member_id or 0, r.guest_name, r.nights, r.tables,
+         r.hands, r.net, r.mahjongs, r.given, round(r.points_zero, 6),
+         round(r.points_half, 6), r.place_sum)
+        for r in Standing.objects.select_related("scope"))
+    scopes = {(s.club_id, s.season_id): s.nights for s in StandingScope.objects.all()
+              if s.nights}
+    return rows, scopes
+
+
+def assert_rebuild_equal(step: str) -> None:
+    kept = stored()
+    rebuild()
+    assert stored() == kept, step
+
+
+def same_as_summed(season, club) -> None:
+    """The stored path equals the nights summed (a filter that keeps every night takes that
+    path), for every preset and all time."""
+    every = Filters(start=dt.date(1900, 1, 1))
+    for name, (_, rules) in PRESETS.items():
+        assert (standings(rules, season=season).to_json()
+                == standings(rules, season=season, filters=every).to_json()), name
+    net = PRESETS["net"][1]
+    assert (standings(net, club=club).to_json()
+            == standings(net, club=club, filters=every).to_json())
+
+
+def night(club, season, version, date, tables, users, rng, hands=4):
+    session = ClubSession.objects.create(club=club, season=season, date=date,
+                                         house_rule_version=version)
+    made = []
+    for number, people in enumerate(tables, 1):
+        table = seat_table(session, number, people)
+        play_hands(table, users["scorer"], rng, hands)
+        made.append(table)
+    return session, made
+
+
+def test_stored_standings_equal_a_rebuild_after_every_kind_of_write(
+        club, season, members, users, bmja_version):
+    rng = random.Random(7)
+    other = Season.objects.create(club=club, name="2027", start=dt.date(2027, 1, 1))
+    m = members
+    s1, (t1, t2) = night(club, season, bmja_version, dt.date(2026, 3, 1),
+                         [m[:4], [m[4], m[5], m[6], "Visitor"]], users, rng)
+    assert_rebuild_equal("recorded")
+    same_as_summed(season, club)
+    s2, (t3,) = night(club, season, bmja_version, dt.date(2026, 3, 8),
+                      [[m[0], m[1], "Visitor", m[7]]], users, rng)
+    # a night with no season counts all time only
+    night(club, None, bmja_version, dt.date(2026, 6, 1), [[m[2], m[3], m[8], m[9]]], users, rng)
+    assert_rebuild_equal("three nights")
+
+    first = Hand.objects.filter(table=t1).order_by("number").first()
+    correct_hand(first, {"seats": {"E": {"score": 500}}}, users["scorer"])
+    assert_rebuild_equal("a correction")
+    void_hand(Hand.objects.filter(table=t2).order_by("number").last(), users["scorer"])
+    assert_rebuild_equal("a void")
+    entry = mending.void_table(t3, user=users["scorer"])
+    assert_rebuild_equal("a whole table voided (the night no longer counts)")
+    assert StandingScope.objects.get(season=season).nights == 1
+    mending.undo(entry, user=users["scorer"])
+    assert_rebuild_equal("the void undone")
+
+    s2.season = other
+    s2.date = dt.date(2027, 3, 8)
+    s2.save()
+    assert_rebuild_equal("a night moved to another season")
+    same_as_summed(other, club)
+
+    move = guest_to_member(club, "Visitor", None, user=users["admin"], new_name="Vera")
+    assert_rebuild_equal("a guest made a member")
+    undo_move(move.audit, user=users["admin"])
+    assert_rebuild_equal("that undone")
+    merged = merge_members(m[0], m[8], user=users["admin"])
+    assert_rebuild_equal("two members merged")
+    undo_move(merged.audit, user=users["admin"])
+    assert_rebuild_equal("the merge undone")
+
+    empty = seat_table(s1, 3, [m[7], m[8], m[9], "Another"])
+    mending.delete_table(empty, user=users["scorer"])
+    assert_rebuild_equal("an empty table deleted")
+
+    sheet = ("Season,Date,Table,Player,Net\n"
+             "2026,3 Mar 2026,5,Alice,10\n2026,3 Mar 2026,5,Zoe New,-10\n"
+             "Old,3 Nov 2020,1,Alice,4\nOld,3 Nov 2020,1,Bob,-4\n")
+    batch = import_run.start(club, sheet.encode(), "old.csv")
+    batch.choices = {"Zoe New": "new"}
+    batch.save()
+    apply_plan(batch, import_run.plan_of(batch))
+    assert_rebuild_equal("an import")
+    assert Standing.objects.filter(member__display_name="Zoe New").count() == 2
+    same_as_summed(season, club)
+    undo(batch)
+    assert_rebuild_equal("the import undone")
+    assert not Standing.objects.filter(scope__season__name="Old").exists()
+    same_as_summed(season, club)
+
+    # refresh_league makes the same rows from scratch
+    kept = stored()
+    Standing.objects.all().delete()
+    call_command("refresh_league", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    assert stored() == kept
+
+
+def test_one_query_reads_a_seasons_stored_standings(club, season, members, users,
+                                                    bmja_version, django_assert_num_queries):
+    rng = random.Random(3)
+    night(club, season, bmja_version, dt.date(2026, 3, 1), [members[:4]], users, rng)
+    with django_assert_num_queries(1):
+        table = standings(PRESETS["net"][1], season=season)
+    assert table.season_nights == 1 and len(table.rows()) == 4
+    with django_assert_num_queries(1):
+        standings(PRESETS["net"][1], club=club)
+    assert Member.objects.filter(club=club).exists()
+
+
+def test_the_answer_is_the_document_its_serializer_describes(make_season, bmja_version):
+    """standings_json builds the answer from plain values: the same JSON, byte for byte, as
+    StandingsSerializer renders (what the schema documents), under every preset and a
+    filter."""
+    from rest_framework.renderers import JSONRenderer
+
+    from league.serializers import StandingsSerializer
+    from league.views import standings_json
+
+    season = make_season(bmja_version, seed=5, nights=2, hands=5)
+    for filters in (Filters(), Filters(start=dt.date(2026, 1, 1), table=1)):
+        for name, (_, rules) in PRESETS.items():
+            table = standings(rules, season=season, filters=filters)
+            documented = StandingsSerializer({**table.to_json(), "filters": filters.to_dict()})
+            assert (JSONRenderer().render(standings_json(table, filters))
+                    == JSONRenderer().render(documented.data)), name
