@@ -23,6 +23,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
+from django.db import transaction
 from django.db.models import Case, Count, F, Q, QuerySet, Sum, Value, When
 from django.db.models.signals import post_delete, pre_delete
 from django.dispatch import receiver
@@ -50,13 +51,16 @@ def read(rows: QuerySet) -> list[dict]:
 def tracking(rows: QuerySet) -> Iterator[None]:
     """Keep the stored standings in step with a write of the ``NightResult`` rows that
     ``rows`` selects (the same filter must select them before and after)."""
-    before = read(rows)
-    _local.depth = getattr(_local, "depth", 0) + 1
-    try:
-        yield
-    finally:
-        _local.depth -= 1
-    apply(before, read(rows))
+    # One transaction for the read, the write and the difference (a caller in autocommit, e.g.
+    # a night saved from the admin, gets its own; inside the caller's, no savepoint).
+    with transaction.atomic(savepoint=False):
+        before = read(rows)
+        _local.depth = getattr(_local, "depth", 0) + 1
+        try:
+            yield
+        finally:
+            _local.depth -= 1
+        apply(before, read(rows))
 
 
 def apply(before: list[dict], after: list[dict]) -> None:
@@ -288,4 +292,5 @@ def _row_deleted(sender, instance, **kwargs):
     rows = list(pending.values())
     pending.clear()
     if rows:
-        apply(rows, [])
+        with transaction.atomic(savepoint=False):
+            apply(rows, [])

@@ -163,3 +163,18 @@ def test_the_answer_is_the_document_its_serializer_describes(make_season, bmja_v
             documented = StandingsSerializer({**table.to_json(), "filters": filters.to_dict()})
             assert (JSONRenderer().render(standings_json(table, filters))
                     == JSONRenderer().render(documented.data)), name
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_night_moved_outside_any_transaction(club, season, members, users, bmja_version):
+    """A night saved in autocommit (the admin, a shell) still moves its standings: the
+    difference is written in a transaction of its own (PostgreSQL refuses a row lock
+    outside one)."""
+    night(club, season, bmja_version, dt.date(2026, 3, 1), [members[:4]], users,
+          random.Random(2))
+    later = Season.objects.create(club=club, name="2027", start=dt.date(2027, 1, 1))
+    session = ClubSession.objects.get(club=club)
+    session.season, session.date = later, dt.date(2027, 3, 1)
+    session.save()
+    assert_rebuild_equal("moved in autocommit")
+    assert Standing.objects.filter(scope__season=later).count() == 4
