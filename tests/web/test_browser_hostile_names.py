@@ -78,3 +78,19 @@ def test_the_mend_page_fits_with_an_unbroken_name(chromium, live_server, demo, w
     found = page.evaluate(OVERFLOW)
     assert found["page"] <= found["width"] and not found["wide"], found
     assert UNBROKEN in page.content()
+
+
+def test_a_sheet_wider_than_the_phone_shows_it_scrolls(chromium, live_server, demo):  # noqa: F811
+    """The paper-shaped score sheet scrolls sideways inside its frame at 390 px: the frame
+    draws a shadow at the side with more (its white table covered it before)."""
+    club, session, table = demo["club"], demo["session"], demo["table"]
+    page = chromium.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.set_default_timeout(30_000)
+    page.goto(f"{live_server.url}/clubs/{club.slug}/sessions/{session.pk}/tables/{table.pk}"
+              "/sheet/")
+    frames = page.evaluate("""() => [...document.querySelectorAll('.sheet-scroll')]
+        .filter(f => f.scrollWidth > f.clientWidth).map(f => [
+            getComputedStyle(f).backgroundImage.includes('radial-gradient'),
+            getComputedStyle(f.querySelector('table')).backgroundColor])""")
+    assert frames, "no sheet scrolls sideways at 390 px"
+    assert all(shadow and colour == "rgba(0, 0, 0, 0)" for shadow, colour in frames), frames
