@@ -199,6 +199,10 @@ def undo(batch: ImportBatch, user=None) -> dict:
                 f"Hands were recorded on the imported night of {recorded[0].date:%-d %b %Y} "
                 "since: remove them before undoing the import.")
         counts = {"sessions": len(sessions)}
+        if first:
+            # Before the delete, which takes the nights' rating lines with it: the order
+            # rating_store.mark_stale explains.
+            _mark_rating_stale(batch.club, first)
         ClubSession.objects.filter(pk__in=[s.pk for s in sessions]).delete()
         members = [m for m in batch.members_made.all() if not Seat.objects.filter(member=m).exists()]
         counts["members"] = len(members)
@@ -210,8 +214,6 @@ def undo(batch: ImportBatch, user=None) -> dict:
         batch.undone = timezone.now()
         batch.report = {**batch.report, "undone": counts}
         batch.save()
-        if first:
-            _mark_rating_stale(batch.club, first)
     log.info("club %s: import %s undone: %s", batch.club_id, batch.pk, counts)
     return counts
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import connection, transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import DateField, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce, Least
 from django.utils import timezone
 
 from history.models import RatingLine, RatingPrivacy, RatingSettings
@@ -29,9 +30,19 @@ LIVE_DAYS = 2
 
 def mark_stale(club_id: int, date) -> None:
     """The results of ``date`` changed: the lines from that date on are recomputed on the next
-    read. One UPDATE, and none at all for a club that has not turned the rating on."""
-    RatingSettings.objects.filter(club_id=club_id, enabled=True).filter(
-        Q(stale_from__isnull=True) | Q(stale_from__gt=date)).update(stale_from=date)
+    read. One UPDATE, and none at all for a club that has not turned the rating on.
+
+    The UPDATE writes the club's settings row even when it is already stale from an earlier
+    date, so the writing transaction holds that row's lock until it commits: a read that
+    recomputes (``ensure_fresh``) locks the row first too, so the two queue one behind the
+    other. A write that deletes rating lines (undoing an import deletes its nights, and their
+    lines with them) calls this before deleting: taking the locks in the other order let a
+    reader hold the row while waiting for the deleted lines, and the writer wait for the row,
+    a deadlock (or, when the row was already stale, a reader rewriting lines of nights just
+    deleted: an IntegrityError at its commit)."""
+    RatingSettings.objects.filter(club_id=club_id, enabled=True).update(
+        stale_from=Least(Coalesce("stale_from", Value(date, DateField())),
+                         Value(date, DateField())))
 
 
 def params_of(settings: RatingSettings) -> Params:
