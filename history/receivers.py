@@ -10,7 +10,6 @@ date here."""
 
 from __future__ import annotations
 
-from django.db import connection
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
@@ -46,8 +45,6 @@ def _session_saved(sender, instance, created, **kwargs):
 
 @receiver(summary_rebuilt, sender=NightResult, dispatch_uid="history-summary-rebuilt")
 def _summary_rebuilt(sender, tables=None, **kwargs):
-    if ImportedTable._meta.db_table not in connection.introspection.table_names():
-        return  # league's migration that fills the summary runs before this app's tables exist
     imported = ImportedTable.objects.all()
     if tables is not None:
         imported = imported.filter(table_id__in=tables.values("pk"))

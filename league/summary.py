@@ -170,16 +170,18 @@ def _session_saved(sender, instance, created, **kwargs):
 summary_rebuilt = Signal()
 
 
-def refresh_all(tables=None, standings: bool = True) -> int:
+def refresh_all(tables=None, standings: bool = True, notify: bool = True) -> int:
     """Rebuild every table's rows (or those given), then the stored standings from them:
     ``manage.py refresh_league`` and the migration that fills the summary for nights recorded
-    before this app."""
+    before this app (``notify=False``: no ``summary_rebuilt``, since no app has rows of its
+    own to add yet, and its tables may not be made yet)."""
     count = 0
     qs = tables if tables is not None else Table.objects.all()
     for table in qs.only("id", "session_id").iterator(chunk_size=500):
         refresh_table(table)
         count += 1
-    summary_rebuilt.send(sender=NightResult, tables=tables)
+    if notify:
+        summary_rebuilt.send(sender=NightResult, tables=tables)
     if standings:
         standings_store.rebuild()
     return count
