@@ -28,7 +28,7 @@ from clubs.recording.corrections import (
     swap_seats,
     void_hand,
 )
-from clubs.recording.idempotency import EntryReused, hand_saved_with
+from clubs.recording.idempotency import EntryReused, hand_saved_with, same_hand_saved
 from clubs.recording.preview import (
     HandConflict,
     HandPreview,
@@ -53,6 +53,7 @@ __all__ = [
     "preview_hand",
     "record_hand",
     "recompute_table",
+    "same_hand_saved",
     "swap_seats",
     "void_hand",
 ]

@@ -18,7 +18,7 @@ import time
 from django.db import IntegrityError, OperationalError, connection, transaction
 
 from clubs.models import ClubSession, EntryKind, Hand, HandEntry, HandResult, Table
-from clubs.recording.idempotency import conflicting_hand, hand_saved_with
+from clubs.recording.idempotency import conflicting_hand, hand_saved_with, same_hand_saved
 from clubs.recording.preview import (
     HandConflict,
     HandPreview,
@@ -39,7 +39,8 @@ def record_hand(table: Table, entry: dict, user, with_preview: bool = False, cli
     """Save the next hand of the table, atomically, with the next number and the derived
     results appended. Returns the saved ``Hand`` (with ``with_preview``: the hand and the
     ``HandPreview`` it was saved from, None when ``client_id`` finds the hand this very entry
-    saved before: nothing is written again).
+    saved before, or ``entry["number"]`` is a hand already saved with the same figures (from
+    another phone: the hand's ``client_id`` is not this one): nothing is written again).
 
     Raises ``HandInputError`` (bad entry) or ``HandConflict`` (``entry["number"]`` taken by
     another entry, which the conflict carries as ``saved``)."""
@@ -82,6 +83,13 @@ def _record_under_lock(table: Table, entry: dict, user,
         try:
             preview = preview_next(table, session, snap, entry)
         except HandConflict as conflict:
+            same = same_hand_saved(table, conflict.expected, entry)
+            if same is not None:
+                # Two phones saved this hand with the same figures: the second is told it is
+                # saved (the hand the first saved), nothing written twice, no clash to mend.
+                log.info("table %s: hand %s sent from two phones with the same figures; "
+                         "answered with the hand saved first", table.pk, same.number)
+                return same, None
             conflict.saved = conflicting_hand(table, conflict.expected)
             conflict.entry = entry
             conflict.seat_of = {wind: seat for seat, wind in snap.next.winds.items()}

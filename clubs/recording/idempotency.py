@@ -82,6 +82,17 @@ def change_made_with(hand: Hand, client_id, kind: str) -> bool:
     return True
 
 
+def same_hand_saved(table, number, entry: dict) -> Hand | None:
+    """The hand saved under ``number`` when it says what ``entry`` says (two phones saving the
+    same hand of a table with the same figures): that hand, answered as saved, not a clash to
+    mend. None when no such hand is saved, it was voided, or it says something else (a clash
+    the scorer settles). ``entry`` is keyed by the winds of hand ``number``, as it was typed."""
+    if number is None:
+        return None
+    hand = Hand.objects.filter(table=table, number=number, voided=False).first()
+    return hand if hand is not None and same_entry(hand, entry) else None
+
+
 def conflicting_hand(table, number: int) -> Hand | None:
     """The saved hand a conflicting entry is shown beside."""
     return Hand.objects.filter(Q(table=table) & Q(number=number)).first()

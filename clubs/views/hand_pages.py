@@ -152,9 +152,11 @@ def _record_hand_page(request, club, club_session, table, device):
         return render(request, "clubs/record_hand.html", context, status=409)
     if repeat is not None:
         table_writer.renew(table, device)
+        elsewhere = repeat.client_id != client_id
         if queued:
-            return answers.saved(repeat, already=True)
-        messages.success(request, f"Hand {repeat.number} saved.")
+            return answers.saved(repeat, already=True, elsewhere=elsewhere)
+        messages.success(request, f"Hand {repeat.number} saved"
+                         + (" (already saved from another phone)." if elsewhere else "."))
         return redirect(_table_url(club, club_session, table))
     if _valid(outcome, seat_forms, rules):
         entered = entered_hand(outcome, seat_forms, state["next"]["prevailing_wind"])
@@ -194,16 +196,27 @@ def _winner_asked(request, seats_winds) -> dict:
 def _saved_before(request, table, rules, client_id):
     """The hand this very entry already saved (a double tap, a retry on a slow line, the
     phone's queue sent again), read with the seating that hand was played with; None when it
-    is not saved yet. Raises ``HandConflict`` when the entry's id saved something else."""
-    if request.POST.get("action") != "save" or client_id is None:
+    is not saved yet; or the same hand (number and figures) saved from another phone. Raises
+    ``HandConflict`` when the entry's id saved something else."""
+    if request.POST.get("action") != "save":
         return None
-    hand = Hand.objects.filter(client_id=client_id).first()
-    if hand is None:
+    hand = client_id and Hand.objects.filter(client_id=client_id).first()
+    if hand:
+        return recording.hand_saved_with(table, client_id, _read_as(request, hand, rules))
+    # Another phone may have saved this very hand (its number, the same figures) first: read
+    # as typed, with the seating of the hand saved under that number, it is that hand.
+    number = _int_or_none(request.POST.get("expected_number"))
+    hand = number and Hand.objects.filter(table=table, number=number, voided=False).first()
+    if not hand:
         return None
+    return recording.same_hand_saved(table, number, _read_as(request, hand, rules))
+
+
+def _read_as(request, hand, rules) -> dict:
+    """The posted form read as an entry for ``hand`` (its seats' winds), {} when invalid."""
     outcome, seat_forms = hand_forms(request.POST, tv.seats_of_hand(hand))
-    entered = (entered_hand(outcome, seat_forms, hand.prevailing_wind)
-               if _valid(outcome, seat_forms, rules) else {})
-    return recording.hand_saved_with(table, client_id, entered)
+    return (entered_hand(outcome, seat_forms, hand.prevailing_wind)
+            if _valid(outcome, seat_forms, rules) else {})
 
 
 def _queue_data(club, club_session, table, state) -> dict:

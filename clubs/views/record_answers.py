@@ -25,10 +25,12 @@ def client_id_of(data) -> uuid.UUID | None:
         return None
 
 
-def saved(hand, already: bool = False) -> JsonResponse:
+def saved(hand, already: bool = False, elsewhere: bool = False) -> JsonResponse:
+    """``already``: saved before (``elsewhere``: by another phone, its own entry)."""
     # What the hand left: each player's running total after it, from its stored row.
     totals = (hand.computed or {}).get("totals", {})
     return JsonResponse({"ok": True, "number": hand.number, "already": already,
+                         "elsewhere": elsewhere,
                          "client_id": str(hand.client_id) if hand.client_id else None,
                          "totals": totals}, status=201)
 

@@ -432,7 +432,9 @@
       }
       return response.json().then(function (answer) {
         if (answer.ok) {
-          tell(answer.already
+          tell(answer.elsewhere
+            ? "Hand " + answer.number + " was already saved from another phone: saved once."
+            : answer.already
             ? "Hand " + answer.number + " was already saved (its answer had been lost): " +
               "saved once."
             : "Hand " + answer.number + " saved by the server.");

@@ -121,8 +121,9 @@ def test_the_page_answers_the_queue_in_json_and_a_resend_finds_the_hand(client_a
 def test_the_page_answers_a_conflict_and_what_to_mend_in_json(client_as, table):
     client = client_as("scorer")
     queued(client, table, {**contract_example_post(table, "save"), "client_id": str(uuid.uuid4())})
-    taken = queued(client, table, {**contract_example_post(table, "save", 1),
-                                   "client_id": str(uuid.uuid4())})
+    other = {**contract_example_post(table, "save", 1), "client_id": str(uuid.uuid4())}
+    other[f"seat{seat_ids(table)['W']}-score"] = "40"  # another entry for hand 1
+    taken = queued(client, table, other)
     assert taken.status_code == 409
     assert taken.json()["kind"] == "conflict"
     assert taken.json()["saved"].startswith("Saved as hand 1: Bob went Mah Jong")
@@ -132,3 +133,41 @@ def test_the_page_answers_a_conflict_and_what_to_mend_in_json(client_as, table):
     refused = queued(client, table, bad)
     assert refused.status_code == 400 and refused.json()["kind"] == "invalid"
     assert "Carol" in refused.json()["message"]
+
+
+# -- two phones saving the same hand of a table with the same figures ------------------------
+
+
+def test_the_same_hand_from_another_phone_is_the_hand_saved_not_a_409(scorer_api, table):
+    first = scorer_api.post("/api/v1/hands/", contract_body(
+        table.pk, number=1, client_id=str(uuid.uuid4())), format="json").json()
+    # The table moved on (hand 2), then the second phone's copy of hand 1 arrives.
+    assert scorer_api.post("/api/v1/hands/", quick_body(table.pk),
+                           format="json").status_code == 201
+    second = scorer_api.post("/api/v1/hands/", contract_body(
+        table.pk, number=1, client_id=str(uuid.uuid4())), format="json")
+    assert second.status_code == 201, second.json()
+    assert second.json()["id"] == first["id"] and second.json()["number"] == 1
+    assert Hand.objects.filter(table=table).count() == 2
+    # A voided hand 1 is no longer "the same hand saved": a clash the scorer settles.
+    Hand.objects.filter(pk=first["id"]).update(voided=True)
+    again = scorer_api.post("/api/v1/hands/", contract_body(
+        table.pk, number=1, client_id=str(uuid.uuid4())), format="json")
+    assert again.status_code == 409
+
+
+def test_the_page_queue_hears_the_same_hand_was_saved_from_another_phone(client_as, table):
+    client = client_as("scorer")
+    one = queued(client, table, {**contract_example_post(table, "save"),
+                                 "client_id": str(uuid.uuid4())})
+    assert one.status_code == 201 and not one.json()["elsewhere"]
+    two = queued(client, table, {**contract_example_post(table, "save"),
+                                 "client_id": str(uuid.uuid4())})
+    assert two.status_code == 201, two.json()
+    assert two.json()["already"] and two.json()["elsewhere"] and two.json()["number"] == 1
+    assert two.json()["totals"] == one.json()["totals"]
+    # Without JavaScript: the table page, the hand said to be saved from another phone.
+    page = client.post(record_url(table), {**contract_example_post(table, "save"),
+                                           "client_id": str(uuid.uuid4())}, follow=True)
+    assert "already saved from another phone" in page.content.decode()
+    assert Hand.objects.filter(table=table).count() == 1
