@@ -374,10 +374,13 @@ def entry_summary(entry: dict, names: dict, seat_of: dict) -> str:
         text = "wall game (no winner)"
     else:
         text = f"{who(entry.get('winner'))} went Mah Jong"
-        if entry.get("discarder") == UNKNOWN:
-            text += " on a discard (who gave the tile is not known)"
-        elif entry.get("discarder"):
-            text += f" on {who(entry['discarder'])}'s discard"
+        discarder, robbed = entry.get("discarder"), entry.get("win_from") == "robbed_kong"
+        if discarder == UNKNOWN:
+            text += (" robbing a kong" if robbed else " on a discard") + \
+                " (who gave the tile is not known)"
+        elif discarder:
+            text += f" robbing {who(discarder)}'s kong" if robbed else \
+                f" on {who(discarder)}'s discard"
     scores = ", ".join(f"{who(w)} {d['score']}" for w, d in (entry.get("seats") or {}).items()
                        if isinstance(d, dict) and "score" in d)
     return text + (f"; agreed scores {scores}" if scores else "") + "."

@@ -59,3 +59,18 @@ def test_the_record_page_offers_nobody_remembers_who(client_as, table):
     response = client.post(record_url(table), data)
     assert response.status_code == 400
     assert "say who gave it, or" in response.content.decode()
+
+
+def test_a_refused_entry_in_words_says_a_robbed_kong():
+    # The conflict message's "Yours: ..." said "on a discard" of a kong robbed, named or not.
+    from clubs.views.table_view import entry_summary
+
+    seat_of = {"E": 1, "S": 2}
+    names = {1: "Ann", 2: "Bo"}
+    robbed = {"winner": "E", "win_from": "robbed_kong", "seats": {}}
+    assert entry_summary({**robbed, "discarder": "S"}, names, seat_of) == \
+        "Ann went Mah Jong robbing Bo's kong."
+    assert entry_summary({**robbed, "discarder": "unknown"}, names, seat_of) == \
+        "Ann went Mah Jong robbing a kong (who gave the tile is not known)."
+    assert entry_summary({**robbed, "discarder": "S", "win_from": "discard"}, names,
+                         seat_of) == "Ann went Mah Jong on Bo's discard."
