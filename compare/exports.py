@@ -29,6 +29,9 @@ def table_number(entry: dict):
     return entry.get("table_number")
 
 
+DATES = frozenset({"date"})  # written as dates in a workbook
+
+
 def comparison_sheets(comparison) -> list[Sheet]:
     report = comparison.report
     slugs = report["rules"]
@@ -50,13 +53,14 @@ def comparison_sheets(comparison) -> list[Sheet]:
          + [c["winner_score"][c["rules"].index(s)] if s in c["rules"] else None for s in slugs]
          + [_item_text(c["items"], c["rules"])]
          for c in report["changes"]),
+        date_columns=DATES,
     )
     invalid = Sheet("Not valid under a rule", ["date", "table", "hand", "rule", "reason"],
                     ([b["date"], table_number(b), b["number"], b["rule"], b["reason"]]
-                     for b in report["invalid"]))
+                     for b in report["invalid"]), date_columns=DATES)
     unfit = Sheet("Tables a rule does not fit", ["date", "table", "rule", "reason"],
                   ([r["date"], table_number(r), r["rule"], r["reason"]]
-                   for r in report["refused"]))
+                   for r in report["refused"]), date_columns=DATES)
     counts = report["counts"]
     summary = Sheet("How the replay read the records", ["what", "count"], [
         ["tables", counts["tables"]], ["hands replayed", counts["hands"]],

@@ -10,11 +10,16 @@ from typing import Any, Protocol
 @dataclass
 class Sheet:
     """One table of rows: one worksheet of a workbook, one block of a CSV file, one list in a JSON
-    document. ``rows`` may be a generator; an exporter reads it once, in order."""
+    document. ``rows`` may be a generator; an exporter reads it once, in order.
+
+    ``date_columns``: the names of the columns holding dates (``datetime.date`` or ISO text
+    such as "2026-11-26", as the database hands them over); a workbook writes them as dates,
+    CSV and JSON as ISO text."""
 
     title: str
     columns: list[str]
     rows: Iterable[list[Any]]
+    date_columns: frozenset[str] = frozenset()
 
 
 class Exporter(Protocol):

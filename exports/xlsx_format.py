@@ -10,6 +10,7 @@ Injection"; ``exports.cells``)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import tempfile
 from collections.abc import Iterator
@@ -46,19 +47,42 @@ class XlsxExporter:
                 "strings_to_numbers": False,
             })
             bold = workbook.add_format({"bold": True})
+            # A date is a date cell (a number shown as one), so a spreadsheet sorts and filters
+            # it as a date, not as text.
+            day = workbook.add_format({"num_format": "yyyy-mm-dd"})
             taken: set[str] = set()
             for sheet in sheets:
                 ws = workbook.add_worksheet(worksheet_name(sheet.title, taken))
+                dates = {c for c, name in enumerate(sheet.columns) if name in sheet.date_columns}
                 for c, name in enumerate(sheet.columns):
                     ws.write_string(0, c, str(name), bold)
+                    if c in dates:
+                        ws.set_column(c, c, 11)  # wide enough for yyyy-mm-dd
                 ws.freeze_panes(1, 0)
                 for r, row in enumerate(sheet.rows, 1):
                     for c, value in enumerate(row):
-                        _write(ws, r, c, value)
+                        if c in dates and (when := _date(value)) is not None:
+                            ws.write_datetime(r, c, when, day)
+                        else:
+                            _write(ws, r, c, value)
             workbook.close()
             out.seek(0)
             while chunk := out.read(CHUNK):
                 yield chunk
+
+
+def _date(value) -> dt.date | None:
+    """A date column's value as a date (None: not one, written as it is)."""
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str):
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            return None
+    return None
 
 
 def _write(ws, row: int, col: int, value) -> None:

@@ -30,4 +30,5 @@ def calculation_sheet(standings: Standings) -> Sheet:
 
 
 def hands_sheet(season, filters: Filters = NO_FILTERS) -> Sheet:
-    return Sheet("Hand results", HAND_COLUMNS, hand_result_rows(season, filters))
+    return Sheet("Hand results", HAND_COLUMNS, hand_result_rows(season, filters),
+                 date_columns=frozenset({"date"}))

@@ -19,7 +19,7 @@ HAND_COLUMNS = [
 ]
 # Places and table numbers are numbers (a spreadsheet sorts them as numbers); a tie ("2=" on
 # the page) is said in "Shared"; a player who moved tables has the tables as text ("1, 2").
-SUMMARY_COLUMNS = ["Place", "Shared", "Player", "Tables", "Hands", "Final total"]
+SUMMARY_COLUMNS = ["Place", "Shared", "Player", "Table", "Hands", "Final total"]
 
 
 def hand_rows(sheet: SessionSheet):

@@ -2,6 +2,7 @@
 rows without reading it twice, and an unknown format is a sentence naming the known ones."""
 
 import csv
+import datetime
 import io
 import json
 
@@ -74,3 +75,20 @@ def test_download_is_an_attachment(settings):
     assert response["Content-Disposition"] == (
         'attachment; filename="demo-club-2026-standings.csv"')
     assert b"".join(response.streaming_content).startswith(b"Standings")
+
+
+def test_xlsx_writes_date_columns_as_dates_and_leaves_text_as_text():
+    """A date column's dates (a date or ISO text from the database) are date cells shown as
+    yyyy-mm-dd; other columns' text that looks like a date stays text (typed by a member)."""
+    rows = [[datetime.date(2026, 11, 26), "2026-01-02"], ["2026-11-27", "x"], [None, ""]]
+    book = openpyxl.load_workbook(io.BytesIO(rendered("xlsx", [
+        Sheet("Nights", ["date", "name"], iter(rows), date_columns=frozenset({"date"}))])))
+    sheet = book["Nights"]
+    assert sheet["A2"].value == datetime.datetime(2026, 11, 26)
+    assert sheet["A2"].number_format == "yyyy-mm-dd"
+    assert sheet["A3"].value == datetime.datetime(2026, 11, 27)
+    assert sheet["B2"].value == "2026-01-02" and sheet["A4"].value is None
+    # CSV keeps the ISO text.
+    text = rendered("csv", [Sheet("Nights", ["date"], iter([[datetime.date(2026, 11, 26)]]),
+                                  date_columns=frozenset({"date"}))]).decode()
+    assert text.splitlines()[1] == "2026-11-26"

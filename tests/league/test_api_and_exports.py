@@ -251,3 +251,18 @@ def test_the_xlsx_keeps_places_as_numbers_and_says_a_tie_apart(users, played):  
     assert got == [(r["name"], r["place"], "yes" if r["place"] and r["shared"] else None)
                    for r in data["rows"]]
     assert all(isinstance(place, int) for _, place, _ in got if place is not None)
+
+
+def test_the_hand_results_workbook_has_real_dates(played):  # noqa: F811
+    """The night's date is a date cell (yyyy-mm-dd), so a spreadsheet sorts it as a date."""
+    import datetime
+
+    from exports import get_exporter
+    from league.export_sheets import hands_sheet
+
+    data = b"".join(get_exporter("xlsx").render([hands_sheet(played)]))
+    sheet = openpyxl.load_workbook(io.BytesIO(data))["Hand results"]
+    first = sheet["A2"]
+    night = HandResult.objects.filter(season=played).order_by("session__date").first()
+    assert first.value == datetime.datetime.combine(night.session.date, datetime.time())
+    assert first.number_format == "yyyy-mm-dd"

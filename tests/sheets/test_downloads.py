@@ -98,7 +98,7 @@ def test_the_xlsx_sums_to_the_session_totals(night, client_as):
     # 14 hands x 4 seats x 2 tables
     assert len(rows) - 1 == 14 * 4 * 2
     summary = list(book["Final totals"].iter_rows(values_only=True))
-    assert list(summary[0]) == ["Place", "Shared", "Player", "Tables", "Hands", "Final total"]
+    assert list(summary[0]) == ["Place", "Shared", "Player", "Table", "Hands", "Final total"]
     assert {r[2]: r[5] for r in summary[1:]} == totals
     # Places and table numbers are numbers, so the spreadsheet sorts them as numbers.
     assert all(isinstance(r[0], int) and isinstance(r[3], int) for r in summary[1:])
