@@ -42,3 +42,5 @@ class InviteForm(forms.Form):
 class JoinForm(SignUpForm):
     """An invitee without a login: the email and password of their new login."""
 
+    name = None  # the invitation names them
+

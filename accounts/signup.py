@@ -7,6 +7,9 @@ from django import forms
 from django.contrib.auth import get_user_model, password_validation
 from django.db import IntegrityError, transaction
 
+from clubs.members.changes import NAME_MAX, plain_name
+from clubs.members.merge import MoveRefused
+
 
 class LoginTaken(Exception):
     pass
@@ -27,6 +30,12 @@ TAKEN = ("There is already a login for this email: log in with it, or use “For
 
 
 class SignUpForm(forms.Form):
+    # The name a club they start calls them (its first member's name), not their email's
+    # first part ("sec" for sec@club.org).
+    name = forms.CharField(max_length=NAME_MAX * 2, label="Your name",
+                           error_messages={"required": "Type your name."},
+                           help_text="As your club knows you, e.g. Margaret Chan.",
+                           widget=forms.TextInput(attrs={"autocomplete": "name"}))
     email = forms.EmailField(max_length=150, label="Email",
                              help_text="You log in with it; a forgotten password is reset by "
                                        "email.",
@@ -37,6 +46,12 @@ class SignUpForm(forms.Form):
                                           "common password.")
     password2 = forms.CharField(label="The same password again", strip=False,
                                 widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+
+    def clean_name(self):
+        try:
+            return plain_name(self.cleaned_data["name"], "Type your name.")
+        except MoveRefused as refused:
+            raise forms.ValidationError(refused.errors["display_name"]) from None
 
     def clean_email(self):
         email = self.cleaned_data["email"].strip()
@@ -63,7 +78,8 @@ class SignUpForm(forms.Form):
             with transaction.atomic():
                 return get_user_model().objects.create_user(
                     username=login_for_email(data["email"]), email=data["email"],
-                    password=data["password1"])
+                    password=data["password1"],
+                    first_name=data.get("name", "")[:150])
         except IntegrityError:  # the same email signed up a moment ago
             self.add_error("email", TAKEN)
             raise LoginTaken from None

@@ -17,16 +17,24 @@ FIELDS = ("display_name", "role", "active")
 NAME_MAX = Member._meta.get_field("display_name").max_length
 
 
-def clean_name(club: Club, name: str, member: Member | None = None) -> str:
-    """The name as stored, or ``MoveRefused`` on ``display_name`` saying what to type."""
+def plain_name(name: str, missing: str = "Type the member's name.") -> str:
+    """A person's name tidied as every name is (spaces collapsed, no control characters, at
+    most ``NAME_MAX`` characters), or ``MoveRefused`` on ``display_name`` saying what to type;
+    whether a club already has it is ``clean_name``'s question."""
     name = " ".join((name or "").split())
     if not name:
-        raise MoveRefused({"display_name": ["Type the member's name."]})
+        raise MoveRefused({"display_name": [missing]})
     if len(name) > NAME_MAX:
         raise MoveRefused({"display_name": [
             f"A name has at most {NAME_MAX} characters (this has {len(name)})."]})
     if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in name):
         raise MoveRefused({"display_name": ["A name cannot hold control characters."]})
+    return name
+
+
+def clean_name(club: Club, name: str, member: Member | None = None) -> str:
+    """The name as stored, or ``MoveRefused`` on ``display_name`` saying what to type."""
+    name = plain_name(name)
     taken = Member.objects.filter(club=club, display_name__iexact=name)
     if member is not None:
         taken = taken.exclude(pk=member.pk)

@@ -14,7 +14,7 @@ from config.env import env_choice
 
 pytestmark = pytest.mark.django_db
 
-GOOD = {"email": "Margaret@Example.org", "password1": "pung-of-dragons-7",
+GOOD = {"name": "Margaret  Chan ", "email": "Margaret@Example.org", "password1": "pung-of-dragons-7",
         "password2": "pung-of-dragons-7"}
 
 
@@ -95,3 +95,21 @@ def test_login_and_sign_up_links_keep_one_next_without_nesting(client):
     assert "next=/accounts/signup/" not in signup and "%3Fnext" not in signup
     login = client.get("/accounts/login/?next=/clubs/jade/").content.decode()
     assert "next=/accounts/login/" not in login and "%3Fnext" not in login
+
+
+def test_sign_up_asks_for_a_name_and_a_new_club_calls_its_founder_by_it(client, settings):
+    """A secretary signing up as sec@club.org is called by the name typed, not "sec"."""
+    missing = client.post("/accounts/signup/", {**GOOD, "name": "  "})
+    assert missing.status_code == 400 and "Type your name." in missing.content.decode()
+    control = client.post("/accounts/signup/", {**GOOD, "name": "Ann\x07"})
+    assert control.status_code == 400 and "control characters" in control.content.decode()
+    assert not get_user_model().objects.exists()
+    answer = client.post("/accounts/signup/", {**GOOD, "email": "sec@club.org"})
+    assert answer.status_code == 302
+    user = get_user_model().objects.get()
+    assert user.get_full_name() == "Margaret Chan"  # spaces tidied as every name's are
+    from clubs.starting import founder_name, start_club
+    assert founder_name(user) == "Margaret Chan"
+    settings.CLUB_START_CHECK = ""  # the email confirmed
+    club = start_club(user, name="Sec's club", slug="secs-club")
+    assert club.members.get().display_name == "Margaret Chan"

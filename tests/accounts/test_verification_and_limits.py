@@ -18,7 +18,7 @@ from clubs.models import Club
 
 pytestmark = pytest.mark.django_db
 
-GOOD = {"email": "margaret@example.org", "password1": "pung-of-dragons-7",
+GOOD = {"name": "Margaret Chan", "email": "margaret@example.org", "password1": "pung-of-dragons-7",
         "password2": "pung-of-dragons-7"}
 CLUB = {"name": "Jade Hall", "slug": "jade-hall", "time_zone": "Europe/London",
         "display_name": "Margaret"}

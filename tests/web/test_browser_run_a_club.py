@@ -73,6 +73,7 @@ def test_a_club_run_from_its_own_pages(chromium, live_server, settings):
     admin.goto(base + "/")
     shot(admin, "01-front-page")
     admin.click("a:has-text('Sign up to start a club')")
+    admin.fill("#id_name", "Margaret")
     admin.fill("#id_email", ADMIN_EMAIL)
     admin.fill("#id_password1", PASSWORD)
     admin.fill("#id_password2", PASSWORD)
