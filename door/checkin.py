@@ -11,7 +11,7 @@ from django.db.models import Count, Q, Sum
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from clubs.models import ClubSession, Member
+from clubs.models import ClubSession, Member, SessionStatus
 from door.models import CheckIn
 from door.variations import settings_of
 
@@ -117,6 +117,17 @@ def check_in_guest(session: ClubSession, name: str, newcomer: bool = False) -> C
                 row.save(update_fields=["left"])
             return row
         return _create(session, guest_name=name, newcomer=newcomer)
+
+
+def apply_table_money(club, amount: Decimal) -> int:
+    """The club's new table money asked of everyone checked in to its open nights who has not
+    paid yet (money set after the door opened applies to those already in: their Paid button);
+    what someone paid stays as paid. One UPDATE, so a Paid tap meanwhile is either before it
+    (kept) or after it (paid at the new amount). Returns how many it now applies to."""
+    return (CheckIn.objects
+            .filter(session__club=club, session__status=SessionStatus.OPEN, paid=False)
+            .exclude(money_due=amount)
+            .update(money_due=amount))
 
 
 def _create(session: ClubSession, **fields) -> CheckIn:

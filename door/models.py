@@ -54,7 +54,8 @@ class CheckIn(models.Model):
     newcomer = models.BooleanField(default=False)
     arrived = models.DateTimeField(auto_now_add=True)
     left = models.DateTimeField(null=True, blank=True)
-    # The club's table money when they came (a later change of the amount leaves tonight alone).
+    # The club's table money asked of them: when they came, or as an admin set it later while
+    # they had not paid yet (door.checkin.apply_table_money); once paid, what they paid.
     money_due = models.DecimalField(max_digits=7, decimal_places=2, default=Decimal("0"))
     paid = models.BooleanField(default=False)
 

@@ -7,6 +7,7 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
+from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,6 +18,7 @@ from clubs.views.access import READ, club_page
 from door import cards
 from door.checkin import (
     DoorError,
+    apply_table_money,
     check_in_guest,
     set_members,
     takings,
@@ -236,8 +238,13 @@ def door_settings(request, club):
     instance = DoorSettings.objects.filter(club=club).first() or DoorSettings(club=club)
     form = DoorSettingsForm(request.POST or None, instance=instance, club=club)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, "Door settings saved.")
+        with transaction.atomic():
+            saved = form.save()
+            applied = (apply_table_money(club, saved.table_money)
+                       if "table_money" in form.changed_data else 0)
+        messages.success(request, "Door settings saved." + (
+            f" The table money now applies to the {applied} checked in to an open night who "
+            "had not paid." if applied else ""))
         return redirect(reverse("door:settings", args=[club.slug]))
     return render(request, "door/settings.html", {"club": club, "form": form},
                   status=400 if form.is_bound else 200)

@@ -300,3 +300,28 @@ def test_a_club_rule_without_tables_of_3_or_5_is_named(client_as, club, members,
         slug="bmja-5-players"))
     client.post(url("draw", night))
     assert sorted(len(t) for t in TableDraw.objects.get(session=night).drawn["tables"]) == [4, 5]
+
+
+def test_table_money_set_after_check_in_applies_to_those_not_paid(client_as, tonight, members):
+    """The door opened with no table money; the admin sets it once people are in: it is asked
+    of everyone checked in who has not paid (their Paid button), not of a closed night's."""
+    past = ClubSession.objects.create(club=tonight.club, date=tonight.date - dt.timedelta(days=7),
+                                      house_rule_version=tonight.house_rule_version)
+    scorer = client_as("scorer")
+    tick(scorer, tonight, members[:3])
+    tick(scorer, past, members[:1])
+    ClubSession.objects.filter(pk=past.pk).update(status="closed")
+    rows = list(CheckIn.objects.filter(session=tonight))
+    assert {r.money_due for r in rows} == {Decimal("0")}
+    door = scorer.get(url("session", tonight)).content.decode()
+    assert 'value="paid"' not in door
+    CheckIn.objects.filter(pk=rows[0].pk).update(paid=True, money_due=Decimal("2.00"))
+    answer = client_as("admin").post(reverse("door:settings", args=[tonight.club.slug]), {
+        "table_money": "3.00", "currency": "£", "odd_tables": "5"}, follow=True)
+    assert "now applies to the 2 checked in" in answer.content.decode()
+    dues = dict(CheckIn.objects.filter(session=tonight).values_list("pk", "money_due"))
+    assert dues == {rows[0].pk: Decimal("2.00"), rows[1].pk: Decimal("3.00"),
+                    rows[2].pk: Decimal("3.00")}
+    assert CheckIn.objects.get(session=past).money_due == Decimal("0")
+    door = scorer.get(url("session", tonight)).content.decode()
+    assert door.count('value="paid"') == 2 and "owes £3.00" in door
