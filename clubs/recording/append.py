@@ -35,19 +35,24 @@ from play import ComputedHand, hand_row, is_quick
 log = logging.getLogger(__name__)
 
 
-def record_hand(table: Table, entry: dict, user, with_preview: bool = False, client_id=None):
+def record_hand(table: Table, entry: dict, user, with_preview: bool = False, client_id=None,
+                read_as=None):
     """Save the next hand of the table, atomically, with the next number and the derived
     results appended. Returns the saved ``Hand`` (with ``with_preview``: the hand and the
     ``HandPreview`` it was saved from, None when ``client_id`` finds the hand this very entry
     saved before, or ``entry["number"]`` is a hand already saved with the same figures (from
     another phone: the hand's ``client_id`` is not this one): nothing is written again).
 
+    ``read_as``: how to read what was typed for a saved hand, with that hand's seating (the
+    record page: its form names seats, and ``entry`` is keyed by the next hand's winds);
+    without it ``entry`` is read as typed for hand ``entry["number"]``, as the API's is.
+
     Raises ``HandInputError`` (bad entry) or ``HandConflict`` (``entry["number"]`` taken by
     another entry, which the conflict carries as ``saved``)."""
     stale_retries, lock_waits = 1, 0
     while True:
         try:
-            hand, preview = _record_under_lock(table, entry, user, client_id)
+            hand, preview = _record_under_lock(table, entry, user, client_id, read_as)
             return (hand, preview) if with_preview else hand
         except IntegrityError:
             # A hand written behind the service's back (the admin, a loader) left the stored
@@ -68,8 +73,8 @@ def record_hand(table: Table, entry: dict, user, with_preview: bool = False, cli
             time.sleep(0.005 + random.random() * 0.01)
 
 
-def _record_under_lock(table: Table, entry: dict, user,
-                       client_id) -> tuple[Hand, HandPreview | None]:
+def _record_under_lock(table: Table, entry: dict, user, client_id,
+                       read_as=None) -> tuple[Hand, HandPreview | None]:
     session = table.session
     with transaction.atomic():
         # The lock, and the state as it is now that nobody else can change it.
@@ -83,7 +88,7 @@ def _record_under_lock(table: Table, entry: dict, user,
         try:
             preview = preview_next(table, session, snap, entry)
         except HandConflict as conflict:
-            same = same_hand_saved(table, conflict.expected, entry)
+            same = same_hand_saved(table, conflict.expected, read_as or entry)
             if same is not None:
                 # Two phones saved this hand with the same figures: the second is told it is
                 # saved (the hand the first saved), nothing written twice, no clash to mend.

@@ -9,6 +9,8 @@ and is answered with that; an id already used for something else is a conflict t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db.models import Q
 
 from clubs.models import AuditAction, AuditEntry, Hand
@@ -82,15 +84,19 @@ def change_made_with(hand: Hand, client_id, kind: str) -> bool:
     return True
 
 
-def same_hand_saved(table, number, entry: dict) -> Hand | None:
+def same_hand_saved(table, number, entry: dict | Callable[[Hand], dict]) -> Hand | None:
     """The hand saved under ``number`` when it says what ``entry`` says (two phones saving the
     same hand of a table with the same figures): that hand, answered as saved, not a clash to
     mend. None when no such hand is saved, it was voided, or it says something else (a clash
-    the scorer settles). ``entry`` is keyed by the winds of hand ``number``, as it was typed."""
+    the scorer settles). ``entry`` is keyed by the winds of hand ``number``, as it was typed,
+    or is a function reading what was typed with that hand's seating (the record page's form,
+    which names seats, not winds)."""
     if number is None:
         return None
     hand = Hand.objects.filter(table=table, number=number, voided=False).first()
-    return hand if hand is not None and same_entry(hand, entry) else None
+    if hand is None:
+        return None
+    return hand if same_entry(hand, entry(hand) if callable(entry) else entry) else None
 
 
 def conflicting_hand(table, number: int) -> Hand | None:

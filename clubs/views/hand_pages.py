@@ -162,12 +162,17 @@ def _record_hand_page(request, club, club_session, table, device):
         entered = entered_hand(outcome, seat_forms, state["next"]["prevailing_wind"])
         if action == "save":
             entered["number"] = _int_or_none(request.POST.get("expected_number"))
-            result = tv.record(table, entered, request.user, client_id)
+            # Another phone's copy of this hand saved a moment ago is found under the lock,
+            # the form read with that hand's seating.
+            result = tv.record(table, entered, request.user, client_id,
+                               read_as=lambda hand: _read_as(request, hand, rules))
             if result.ok:
                 table_writer.renew(table, device)
+                elsewhere = result.hand.client_id != client_id
                 if queued:
-                    return answers.saved(result.hand)
-                messages.success(request, f"Hand {result.hand.number} saved.")
+                    return answers.saved(result.hand, already=elsewhere, elsewhere=elsewhere)
+                messages.success(request, f"Hand {result.hand.number} saved"
+                                 + (" (already saved from another phone)." if elsewhere else "."))
                 # The top of the table page: the new totals and who deals next, in view.
                 return redirect(_table_url(club, club_session, table))
             if queued and result.conflict:

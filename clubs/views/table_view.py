@@ -339,10 +339,11 @@ def preview(table, entered: dict, view: dict) -> Result:
     return Result(ok=True, preview={"rows": rows, "payments": payments, "pot_after": found.pot_after})
 
 
-def record(table, entered: dict, user, client_id=None) -> Result:
+def record(table, entered: dict, user, client_id=None, read_as=None) -> Result:
     try:
         return Result(ok=True, hand=recording.record_hand(table, entered, user,
-                                                           client_id=client_id))
+                                                           client_id=client_id,
+                                                           read_as=read_as))
     except HandInputError as err:
         return _failed(err.errors)
     except recording.HandConflict as err:

@@ -171,3 +171,22 @@ def test_the_page_queue_hears_the_same_hand_was_saved_from_another_phone(client_
                                            "client_id": str(uuid.uuid4())}, follow=True)
     assert "already saved from another phone" in page.content.decode()
     assert Hand.objects.filter(table=table).count() == 1
+
+
+def test_two_phones_at_once_the_second_is_found_under_the_table_lock(client_as, table,
+                                                                     monkeypatch):
+    """Both phones' saves arrive together: the second's check before the lock sees no hand 1
+    yet; under the lock it finds hand 1, reads the form with that hand's seating and answers
+    it as saved from another phone."""
+    from clubs.views import hand_pages
+
+    client = client_as("scorer")
+    queued(client, table, {**contract_example_post(table, "save"), "client_id": str(uuid.uuid4())})
+    monkeypatch.setattr(hand_pages, "_saved_before", lambda *args: None)
+    two = queued(client, table, {**contract_example_post(table, "save"),
+                                 "client_id": str(uuid.uuid4())})
+    assert two.status_code == 201 and two.json()["elsewhere"] and two.json()["number"] == 1
+    other = {**contract_example_post(table, "save"), "client_id": str(uuid.uuid4())}
+    other[f"seat{seat_ids(table)['W']}-score"] = "40"
+    assert queued(client, table, other).status_code == 409
+    assert Hand.objects.filter(table=table).count() == 1
