@@ -11,6 +11,7 @@ import json
 from contextlib import contextmanager
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Prefetch
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -470,9 +471,15 @@ class SessionViewSet(OfOneClub, viewsets.ModelViewSet):
 
     def get_queryset(self):
         qs = ClubSession.objects.filter(club__in=perms.visible_clubs(self.request.user))
-        return self.of_club_asked(qs).select_related("club", "house_rule_version__record").prefetch_related(
-            "tables"
-        )
+        qs = self.of_club_asked(qs).select_related("club", "house_rule_version__record")
+        if self.action == "list":
+            # A page of nights names its tables by id and its house rule by slug and number:
+            # the tables' stored state and the rule's whole text (JSON, decoded once per row)
+            # were most of the list's time (issue #27).
+            return qs.defer("house_rule_version__data", "house_rule_version__record__overrides"
+                            ).prefetch_related(Prefetch("tables", queryset=Table.objects.only(
+                                "id", "session_id", "number")))
+        return qs.prefetch_related("tables")
 
     def perform_destroy(self, instance):
         # Only a night with no hand recorded: one started by mistake (audited, undoable).
