@@ -270,8 +270,12 @@ def test_the_qr_code_opens_the_table_for_a_player_who_follows(chromium, live_ser
         shot(scorer, "41-table-qr", "#follow")
         url = scorer.locator("#follow figcaption a").get_attribute("href")
         assert url == live_server.url + path
-        # Another phone, not logged in: the login page, then the table, read-only.
-        follower.goto(url)
+        # Another phone, not logged in: a private club answers as if it did not exist (its
+        # existence must not show), with a "Log in" that comes back here; then the table,
+        # read-only.
+        answer = follower.goto(url)
+        assert answer.status == 404
+        follower.click("a.btn:has-text('Log in')")
         follower.fill("#id_username", "member-user")
         follower.fill("#id_password", PASSWORD)
         follower.click("button:has-text('Log in')")
