@@ -438,3 +438,36 @@ def test_straight_to_the_record_page_then_the_table_page_offline_and_back(playwr
     shot(page, "6-table-page-sent")
     assert [h["number"] for h in server.state(table)["hands"]] == [1]
     context.close()
+
+
+def test_the_same_hand_from_two_phones_clears_the_queue_as_already_saved(playwright, server,
+                                                                         tmp_path):
+    """Both phones save hand 1 with the same figures (one without signal): the queued copy is
+    the hand already saved, cleared with a note, not a clash to mend or discard."""
+    table = server.night["tables"][0]
+    first_context, first = open_phone(playwright, tmp_path / "first")
+    log_in(first, server, "ann")
+    ready_offline(first, server, table)
+    second_context, second = open_phone(playwright, tmp_path / "second")
+    log_in(second, server, "ben")
+    first_context.set_offline(True)
+    enter_hand(first, *HANDS[0])
+    save_offline(first, 1)
+    second.goto(server.table_url(table) + "record/")
+    second.click("button:has-text('Take over recording')")
+    second.wait_for_url(re.compile(r"/record/$"))
+    enter_hand(second, *HANDS[0])
+    second.click("button[value=save]")
+    second.wait_for_url(re.compile(rf"/tables/{table}/$"))
+
+    first_context.set_offline(False)
+    # Sent, cleared, and the page reloaded (held by the other phone now): the table page says
+    # what became of the queued hand.
+    first.wait_for_function("document.getElementById('table-held') !== null")
+    first.goto(server.table_url(table))
+    first.locator("#queue-status", has_text="already saved from another phone").wait_for()
+    assert not first.locator("#queue-status li.refused").count()
+    shot(first, "8-same-hand-from-two-phones")
+    assert len(server.state(table)["hands"]) == 1
+    first_context.close()
+    second_context.close()
