@@ -100,9 +100,16 @@ def test_garbage_body_is_a_400_not_a_500(scorer_api, table):
 
 
 def test_expected_number_already_taken_is_409(scorer_api, table):
-    assert scorer_api.post("/api/v1/hands/", contract_body(table.pk, number=1),
-                           format="json").status_code == 201
-    again = scorer_api.post("/api/v1/hands/", contract_body(table.pk, number=1), format="json")
+    first = scorer_api.post("/api/v1/hands/", contract_body(table.pk, number=1), format="json")
+    assert first.status_code == 201
+    # The same figures again (a second phone, a resend): the hand saved first, saved once.
+    same = scorer_api.post("/api/v1/hands/", contract_body(table.pk, number=1), format="json")
+    assert same.status_code == 201 and same.json()["id"] == first.json()["id"]
+    assert Hand.objects.count() == 1
+    # Other figures for a number already taken: a clash that names the next hand.
+    other = contract_body(table.pk, number=1)
+    other["seats"] = {**other["seats"], "E": {"score": 14}}
+    again = scorer_api.post("/api/v1/hands/", other, format="json")
     assert again.status_code == 409
     assert "hand 2" in again.json()["detail"]
 
