@@ -17,7 +17,8 @@ median of the repeats; each side warmed once first):
 - the season's every-hand-result CSV (the API's stream, read to the end) against PostgreSQL's
   ``COPY (the same query) TO STDOUT`` (at most 2x), and the stream's peak Python memory for a
   season and for a quarter of one (constant memory);
-- the standings page's query count for a season, a quarter of it, and all time (constant).
+- the standings page's query count for a season, a quarter of it, and all time (constant);
+- what the framework alone costs: the same request to a DRF view that reads nothing.
 """
 
 from __future__ import annotations
@@ -81,6 +82,32 @@ def side_by_side(name, ours, yardstick, repeats, limit):
     return ma / mb
 
 
+def framework_alone() -> str:
+    """A DRF view that reads nothing and answers ``{}``, routed beside the project's URLs (the
+    same middleware, routing and renderer as the standings): its path."""
+    import types
+
+    from django.conf import settings
+    from django.urls import clear_url_caches, include, path
+    from rest_framework.permissions import AllowAny
+    from rest_framework.response import Response
+    from rest_framework.views import APIView
+
+    class Empty(APIView):
+        permission_classes = [AllowAny]
+
+        def get(self, request):
+            return Response({})
+
+    urls = types.ModuleType("bench_league_urls")
+    urls.urlpatterns = [path("bench/empty/", Empty.as_view()),  # type: ignore[attr-defined]
+                        path("", include(settings.ROOT_URLCONF))]
+    sys.modules[urls.__name__] = urls
+    settings.ROOT_URLCONF = urls.__name__
+    clear_url_caches()
+    return "/bench/empty/"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", default="mahjong_league_bench")
@@ -140,6 +167,7 @@ def main() -> None:
         return run
 
     season_path = f"/api/v1/seasons/{season.pk}/standings/"
+    empty_path = framework_alone()
     club_path = f"/api/v1/clubs/{club.slug}/standings/"
     # The standings' nets are the bare SQL's sums, member by member.
     for path, sql, arg in ((season_path, BARE_SEASON, season.pk), (club_path, BARE_CLUB, club.pk)):
@@ -178,6 +206,13 @@ def main() -> None:
                  stored(STORED_SEASON, season.pk), args.repeats, 2)
     side_by_side("all-time standings vs reading its stored rows", get_json(club_path),
                  stored(STORED_CLUB, club.pk), args.repeats, 2)
+    # What the framework costs around any answer: the same in-process request to a DRF view
+    # that reads nothing and answers {}. Against the stored read it shows how far below the
+    # 2x floor a request through Django and DRF can go at all.
+    side_by_side("(framework) an empty DRF answer vs reading stored rows", get_json(empty_path),
+                 stored(STORED_SEASON, season.pk), args.repeats, 2)
+    side_by_side("season standings vs an empty DRF answer", get_json(season_path),
+                 get_json(empty_path), args.repeats, 2)
     side_by_side("(before) season vs its aggregate over the summary", get_json(season_path),
                  summary(SUMMARY_SEASON, season.pk), args.repeats, 2)
     side_by_side("(before) all-time vs its aggregate, summary", get_json(club_path),

@@ -33,7 +33,6 @@ class SpanForm(forms.Form):
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["season"].queryset = Season.objects.filter(club=club)
-        self.fields["season"].label_from_instance = lambda season: season.name  # not the club's name
         # The season's name alone: its str() reads the club, one query per season listed.
         self.fields["season"].label_from_instance = lambda season: season.name
 
