@@ -23,8 +23,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from django.db import transaction
-from django.db.models import Case, Count, F, Q, QuerySet, Sum, Value, When
+from django.db import connection, transaction
+from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.signals import post_delete, pre_delete
 from django.dispatch import receiver
 
@@ -121,33 +121,43 @@ def _elsewhere(seats: set[int], sessions: set[int]) -> tuple[set[tuple], set[int
 
 def _increment(sums: dict[tuple, dict[str, float]]) -> None:
     """Add the differences to rows that exist (each player counted before and after): one
-    UPDATE of the season's and the club's all-time rows of those players. Rows missing
-    (stored standings out of step, e.g. a bulk load not rebuilt after) are made again from
-    NightResult for the club."""
+    UPDATE of the season's and the club's all-time rows of those players, joined to the
+    players' differences given as rows. Rows missing (stored standings out of step, e.g. a
+    bulk load not rebuilt after) are made again from NightResult for the club.
+
+    Written as SQL, not an ORM ``update`` of ``F() + Case(When(...))``: that expression (a
+    ``When`` a player a column) took the ORM about 3 ms to build on every hand recorded, a
+    third of the recording request's CPU (bench_api_load, issue #27); this is one statement
+    whichever way, on PostgreSQL and SQLite (UPDATE ... FROM)."""
     changes = {key: change for key, change in sums.items() if any(change.values())}
     if not changes:
         return
-    scopes, players = Q(), Q()
-    expected = 0
-    for (club, season), _player_key in changes:
-        scopes |= Q(scope__club_id=club, scope__season__isnull=True)
-        expected += 1
-        if season is not None:
-            scopes |= Q(scope__season_id=season)
-            expected += 1
-    whens: dict[str, list] = defaultdict(list)
+    scopes = {scope for scope, _ in changes}
+    (club, season), = scopes  # apply() takes this path for one night's season only
+    columns = (*SUMS, "nights")
+    floats = {"points_zero", "points_half"}
+    one = "SELECT CAST(%s AS bigint) AS member_id, CAST(%s AS varchar(80)) AS guest_name, " + \
+        ", ".join(f"CAST(%s AS {'double precision' if c in floats else 'bigint'}) AS {c}"
+                  for c in columns)
+    params: list = []
     for (_, (member_id, guest)), change in changes.items():
-        who = Q(member_id=member_id) if member_id else Q(member__isnull=True, guest_name=guest)
-        players |= who
-        for name, value in change.items():
-            if value:
-                whens[name].append(When(who, then=Value(value)))
-    fields = {name: F(name) + Case(*cases, default=Value(0),
-                                   output_field=Standing._meta.get_field(name))
-              for name, cases in whens.items()}
-    updated = Standing.objects.filter(scopes, players).update(**fields)
-    if updated != expected:
-        rebuild({club for (club, _), _ in changes})
+        params += [member_id, "" if member_id else guest, *(change[c] for c in columns)]
+    s = Standing._meta.db_table
+    sql = (
+        f"UPDATE {s} SET " + ", ".join(f"{c} = {s}.{c} + d.{c}" for c in columns)
+        + f" FROM ({' UNION ALL '.join([one] * len(changes))}) d"
+        + f" WHERE {s}.scope_id IN (SELECT id FROM {StandingScope._meta.db_table}"
+        + " WHERE (club_id = %s AND season_id IS NULL)"
+        + (" OR season_id = %s)" if season is not None else ")")
+        + f" AND ({s}.member_id = d.member_id OR ({s}.member_id IS NULL AND"
+        + f" d.member_id IS NULL AND {s}.guest_name = d.guest_name))"
+    )
+    params += [club] + ([season] if season is not None else [])
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        updated = cursor.rowcount
+    if updated != len(changes) * (2 if season is not None else 1):
+        rebuild({club})
 
 
 def _scopes(keys: Iterable[tuple]) -> dict[tuple, int]:
