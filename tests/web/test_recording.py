@@ -115,9 +115,12 @@ def test_inconsistent_outcome_is_refused(table, users):
 
 
 def test_expected_number_taken_is_a_conflict(table, users):
-    record_hand(table, quick(number=1), users["scorer"])
+    first = record_hand(table, quick(number=1), users["scorer"])
+    # Other figures for hand 1: a clash for the scorer to mend or discard.
     with pytest.raises(HandConflict):
-        record_hand(table, quick(number=1), users["scorer"])
+        record_hand(table, quick(number=1, scores=(100, 10, 20, 32)), users["scorer"])
+    # The same figures again (another phone, a resend): the hand saved first, nothing written.
+    assert record_hand(table, quick(number=1), users["scorer"]).pk == first.pk
     assert Hand.objects.count() == 1
 
 

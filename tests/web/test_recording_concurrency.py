@@ -74,15 +74,26 @@ def test_two_scorers_at_once_both_kept_with_distinct_numbers(table, users):
 
 
 def test_same_hand_number_twice_one_gets_a_conflict(table, users):
+    # Two phones, two different hands 1 at the same instant: one saved, the other a clash.
     outcomes = run_together([
         lambda: record_hand(table, quick("E", number=1), users["scorer"]).number,
-        lambda: record_hand(table, quick("E", number=1), users["admin"]).number,
+        lambda: record_hand(table, quick("S", number=1), users["admin"]).number,
     ])
     assert sorted(map(type, outcomes), key=str) == sorted([int, HandConflict], key=str), outcomes
     conflict = next(o for o in outcomes if isinstance(o, HandConflict))
     assert "check the table" in str(conflict).lower()
     assert Hand.objects.filter(table=table).count() == 1
     assert connection.vendor in ("postgresql", "sqlite")
+
+
+def test_the_same_hand_from_two_phones_at_once_is_saved_once(table, users):
+    outcomes = run_together([
+        lambda: record_hand(table, quick("E", number=1), users["scorer"]).pk,
+        lambda: record_hand(table, quick("E", number=1), users["admin"]).pk,
+    ])
+    assert all(isinstance(o, int) for o in outcomes) and len(set(outcomes)) == 1, outcomes
+    assert Hand.objects.filter(table=table).count() == 1
+    assert HandResult.objects.filter(hand__table=table).count() == 4
 
 
 def test_appends_outside_a_transaction_equal_a_full_replay(table, users):
