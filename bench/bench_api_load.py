@@ -68,12 +68,16 @@ versions = ensure_builtin_house_rules()
 club = Club.objects.create(name="Bench Club", slug="bench")
 user = get_user_model().objects.create_user("bench-scorer", password="bench-only-password")
 Member.objects.create(club=club, user=user, display_name="Scorer", role="scorer")
-players = [Member.objects.create(club=club, display_name=f"Player {i}") for i in range(4)]
 session = ClubSession.objects.create(club=club, date=datetime.date.today(),
                                      house_rule_version=versions["bmja"])
 tables = []
 for n in range(1, TABLES + 1):
     table = Table.objects.create(session=session, number=n)
+    # Four players of its own, as at a club (a player sits at one table a night): with the
+    # same four at every table, each hand's stored standings rows were the same rows, and
+    # the clients queued on their locks as no club's tables do.
+    players = [Member.objects.create(club=club, display_name=f"Player {n}.{i}")
+               for i in range(4)]
     for position, (member, wind) in enumerate(zip(players, "ESWN")):
         Seat.objects.create(table=table, member=member, position=position, starting_wind=wind)
     tables.append(table.pk)
