@@ -299,8 +299,12 @@ def _row_deleted(sender, instance, **kwargs):
     pending = _pending()
     if instance.pk not in pending:
         return
-    rows = list(pending.values())
+    announced = dict(pending)
     pending.clear()
+    # A delete that failed after its pre_delete (an error, a protected row) sent no post_delete:
+    # its rows are still there, and must not be taken off with this delete's.
+    kept = set(NightResult.objects.filter(pk__in=list(announced)).values_list("pk", flat=True))
+    rows = [row for pk, row in announced.items() if pk not in kept]
     if rows:
         with transaction.atomic(savepoint=False):
             apply(rows, [])

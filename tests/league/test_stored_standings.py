@@ -178,3 +178,23 @@ def test_a_night_moved_outside_any_transaction(club, season, members, users, bmj
     session.save()
     assert_rebuild_equal("moved in autocommit")
     assert Standing.objects.filter(scope__season=later).count() == 4
+
+
+def test_a_delete_that_failed_takes_nothing_off_a_later_one(club, season, members, users,
+                                                              bmja_version):
+    """Rows announced by a delete that then failed (pre_delete sent, no post_delete: an error
+    or a protected row) are still there: the next delete in the same thread subtracts its own
+    rows only."""
+    from django.db.models.signals import pre_delete
+
+    from league.models import NightResult
+
+    rng = random.Random(3)
+    first, _ = night(club, season, bmja_version, dt.date(2026, 3, 1), [members[:4]], users, rng)
+    second, _ = night(club, season, bmja_version, dt.date(2026, 3, 8), [members[:4]], users,
+                      rng)
+    for row in NightResult.objects.filter(session=first):
+        pre_delete.send(sender=NightResult, instance=row, using="default", origin=row)
+    second.delete()
+    assert NightResult.objects.filter(session=first).count() == 4
+    assert_rebuild_equal("a failed delete's rows, then another night deleted")
