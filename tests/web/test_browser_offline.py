@@ -149,11 +149,13 @@ def playwright():
         yield p
 
 
-def open_phone(playwright, profile: Path):
-    """A phone whose browser keeps its data (the queue, the worker's cache) in ``profile``."""
+def open_phone(playwright, profile: Path, offline: bool = False):
+    """A phone whose browser keeps its data (the queue, the worker's cache) in ``profile``;
+    ``offline``: without signal from its first instant (set after opening, a page the browser
+    brings back could send its queue first)."""
     context = playwright.chromium.launch_persistent_context(
         str(profile), executable_path=str(CHROMIUM), headless=True, args=ARGS,
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, offline=offline)
     context.set_default_timeout(60_000)  # a busy machine (CI beside other runs) is slow
     page = context.pages[0] if context.pages else context.new_page()
     return context, page
@@ -286,8 +288,8 @@ def test_six_hands_offline_reload_close_reopen_then_all_saved_once_in_order(
         "i => i.closest('label').textContent").strip().endswith("Bob")
     context.close()
 
-    context, page = open_phone(playwright, profile)  # the browser closed and opened again
-    context.set_offline(True)
+    # The browser closed and opened again, still without signal.
+    context, page = open_phone(playwright, profile, offline=True)
     page.goto(server.table_url(table) + "record/")
     page.locator("#queue-status", has_text="6 hands waiting").wait_for()
     shot(page, "3-reopened-offline")
