@@ -9,12 +9,13 @@ Every problem comes back as DRF field paths: a hand's own problems under ``hands
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rest_framework import serializers
 
 from houserules.resolve import EVERY_RULE
-from play import HandInputError
+from play import UNKNOWN, HandInputError
 from play.seat import SeatFacts, full_seat, quick_minimum_problem, quick_seat, table_of
 from scoring.engine import HandError, Problem, parse_hand
 from scoring.engine.rules.variations import with_players
@@ -25,6 +26,11 @@ from settlements.engine.table import WIN_SOURCES, WINDS
 from settlements.engine.validate import check_table
 
 SEAT_CHOICES = list(WINDS)
+# The discarder as the hands API takes it: a wind, or "unknown" (play.UNKNOWN) for a hand won on
+# another player's tile whose discarder nobody knows (settlements.engine: discarder unknown).
+DISCARDER_CHOICES = [*WINDS, UNKNOWN]
+DISCARDER_WORDS = (f"use a seat wind ({', '.join(WINDS)}), {UNKNOWN!r} when the hand was won on "
+                   "a discard or a robbed kong but nobody knows whose, or null")
 
 
 def nested(errors: dict[str, list[str]]) -> dict[str, Any]:
@@ -81,7 +87,14 @@ class SettleRequestSerializer(serializers.Serializer):
                   "with \"kongs\" ([\"concealed\"|\"claimed\"|\"added\"]) and \"bonus\" tiles. "
                   "Two, three or four seats; a fifth player sitting out is not listed.")
     winner = serializers.ChoiceField(choices=SEAT_CHOICES, allow_null=True, default=None)
-    discarder = serializers.ChoiceField(choices=SEAT_CHOICES, allow_null=True, default=None)
+    discarder = serializers.ChoiceField(
+        choices=DISCARDER_CHOICES, allow_null=True, default=None,
+        error_messages={"invalid_choice": f"{{input!r}} is not a discarder: {DISCARDER_WORDS}."},
+        help_text="The seat that gave the winning tile; \"unknown\" when the hand was won on a "
+                  "discard or a robbed kong but nobody knows whose: nobody is charged as the "
+                  "discarder and every loser pays the winner as the house rule makes everyone "
+                  "pay (settlements.engine, discarder unknown); null for a wall game or a tile "
+                  "from the wall.")
     draw = serializers.BooleanField(default=False, help_text="A wall game: nobody went Mah Jong.")
     goulash = serializers.BooleanField(default=False)
     pot = serializers.IntegerField(default=0, min_value=0, max_value=10_000_000_000,
@@ -186,10 +199,12 @@ class SettleRequestSerializer(serializers.Serializer):
         return facts
 
     def _table(self, attrs, seats, entries, rule) -> HandAtTable:
-        return table_of(
+        unknown = attrs["discarder"] == UNKNOWN
+        table = table_of(
             entries,
             winner=attrs["winner"],
-            discarder=attrs["discarder"],
+            discarder=None if unknown else attrs["discarder"],
+            discarder_unknown=unknown,
             draw=attrs["draw"],
             goulash=attrs["goulash"],
             dealer=attrs["dealer"],
@@ -201,6 +216,11 @@ class SettleRequestSerializer(serializers.Serializer):
             clean_hands=attrs["clean_hands"],
             after_draw=attrs["after_draw"],
         )
+        if unknown and table.win_source is None and table.winner is not None:
+            # Said neither in win_from nor by the winner's hand: a discard, as with a named
+            # discarder (play.check_entry reads "unknown" the same way).
+            table = replace(table, win_source="discard")
+        return table
 
 
 def _problem(path: str, message: str) -> Problem:
