@@ -1,22 +1,29 @@
-"""The invitations API (club admins), taking an invitation (the invitee, signed in)."""
+"""The invitations API (club admins), taking an invitation (the invitee, signed in), personal
+API tokens, and confirming a sign-up's email (the link's parts, or the link sent again)."""
 
 from __future__ import annotations
 
+import logging
+import re
 import smtplib
 
+from django.contrib.auth import get_user_model
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from accounts import invitations, tokens
+from accounts import invitations, limits, tokens, verification
 from accounts.models import ApiToken, Invitation
 from clubs import permissions as perms
 from clubs.api import CLUB_FILTER, OfOneClub, is_text
 from clubs.models import Club, Member, MemberRole
 from clubs.serializers import ClubSlugField
+
+log = logging.getLogger(__name__)
 
 
 class InvitationSerializer(serializers.ModelSerializer):
@@ -190,3 +197,134 @@ class ApiTokenViewSet(mixins.CreateModelMixin, mixins.DestroyModelMixin,
 
     def perform_destroy(self, instance):
         tokens.revoke(instance, self.request.user)
+
+
+# -- Confirming a sign-up's email (accounts.verification), as the pages do -----------------------
+
+BAD_LINK = ("This link is wrong, expired or used already: ask for a new one "
+            "(POST /api/v1/email-verification/resend/), and use the newest link.")
+RESEND_SENT = ("If a login with this email is waiting to confirm it, a new link is on its way: "
+               "open it within three days.")
+
+
+class DetailSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="What happened, in a sentence.")
+
+
+class ConfirmEmailSerializer(serializers.Serializer):
+    """The two parts of the emailed link ``/accounts/verify/<uid>/<token>/``."""
+
+    uid = serializers.CharField(max_length=64, help_text="The link's first part after "
+                                                         "/accounts/verify/.")
+    token = serializers.CharField(max_length=128, help_text="The link's last part.")
+
+    def validate_uid(self, value: str) -> str:
+        if not _LINK_PART.fullmatch(value):
+            raise serializers.ValidationError(
+                "Not the link's first part: copy the letters and digits between /verify/ and "
+                "the next /.")
+        return value
+
+    def validate_token(self, value: str) -> str:
+        if not _LINK_PART.fullmatch(value):
+            raise serializers.ValidationError(BAD_LINK)
+        return value
+
+
+class ResendEmailSerializer(serializers.Serializer):
+    email = serializers.EmailField(
+        required=False, max_length=254,
+        help_text="The email signed up with. Leave it out when signed in: the link goes to "
+                  "your own email. The answer is the same whether or not a login has it.")
+
+
+@extend_schema(tags=["accounts"])
+class EmailVerificationViewSet(viewsets.GenericViewSet):
+    """Confirm a sign-up's email with the emailed link's parts, or have the link sent again:
+    what ``/accounts/verify/`` does on the pages. Until its email is confirmed a login made by
+    the open sign-up may not start a club or make API tokens."""
+
+    permission_classes = [AllowAny]
+    serializer_class = ConfirmEmailSerializer
+
+    @extend_schema(request=ConfirmEmailSerializer, responses={
+        200: DetailSerializer,
+        400: OpenApiResponse(description="Field paths to messages, e.g. {\"token\": [\"This "
+                                         "link is wrong, expired or used already: ...\"]}.")})
+    @action(detail=False, methods=["post"])
+    def confirm(self, request):
+        """Confirm an email with the link's ``uid`` and ``token``: a link works once, for
+        three days (``PASSWORD_RESET_TIMEOUT``), and the newest link sent is as good as any."""
+        body = ConfirmEmailSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        if verification.confirm(body.validated_data["uid"], body.validated_data["token"]) is None:
+            # One sentence for a uid of nobody and for a wrong token: whether a login exists
+            # is not said.
+            raise DRFValidationError({"token": [BAD_LINK]})
+        return Response(DetailSerializer({"detail": CONFIRMED}).data)
+
+    @extend_schema(request=ResendEmailSerializer, responses={
+        202: DetailSerializer,
+        400: OpenApiResponse(description="Field paths to messages, e.g. {\"email\": [\"Enter "
+                                         "a valid email address.\"]}."),
+        429: OpenApiResponse(DetailSerializer, description="Too many links asked from here, "
+                             "for this email or for your login in a short time: the sentence "
+                             "says when to try again (and Retry-After, in seconds).")})
+    @action(detail=False, methods=["post"])
+    def resend(self, request):
+        """Send the confirmation link again, limited as the page's "Send the link again" (the
+        counts are kept in the database: ``ACCOUNT_RATE_LIMITS``). Given an email, the answer
+        never says whether a login has it or waits; signed in without one, your own."""
+        body = ResendEmailSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        email = body.validated_data.get("email")
+        if email is None:
+            if not request.user.is_authenticated:
+                raise DRFValidationError({"email": ["Give the email you signed up with, or "
+                                                    "sign in."]})
+            return self._resend_own(request)
+        checks = [("verify_resend_address", limits.client_address(request)),
+                  ("verify_resend_email", email)]
+        if limited := limits.first_limited(*checks):
+            return _too_many(limited)
+        waiting = get_user_model().objects.filter(email__iexact=email,
+                                                  unverified_email__isnull=False)
+        for user in waiting[:3]:
+            # The page's count per login too, but silently: a refusal here would say the
+            # address has a login waiting.
+            if limits.hit("verify_resend", str(user.pk)) is None:
+                _send(request, user)
+        return Response(DetailSerializer({"detail": RESEND_SENT}).data,
+                        status=status.HTTP_202_ACCEPTED)
+
+    def _resend_own(self, request):
+        user = request.user
+        if not verification.unconfirmed(user):
+            return Response(DetailSerializer({"detail": "Your email is confirmed already: "
+                                                        "there is nothing to send."}).data,
+                            status=status.HTTP_202_ACCEPTED)
+        if limited := limits.hit("verify_resend", str(user.pk)):
+            return _too_many(limited)
+        _send(request, user)
+        return Response(DetailSerializer({"detail": f"Sent: open the link in the email to "
+                                                    f"{user.email}."}).data,
+                        status=status.HTTP_202_ACCEPTED)
+
+
+_LINK_PART = re.compile(r"[A-Za-z0-9_=-]{1,128}")
+CONFIRMED = "Your email is confirmed: you can start a club and make API tokens."
+
+
+def _too_many(limited: limits.Limited) -> Response:
+    return Response(DetailSerializer({"detail": limited.words("confirmation emails asked")}).data,
+                    status=status.HTTP_429_TOO_MANY_REQUESTS,
+                    headers={"Retry-After": str(limited.seconds)})
+
+
+def _send(request, user) -> None:
+    try:
+        verification.send(request, user)
+    except (OSError, smtplib.SMTPException):
+        # The same answer as when it went: the next ask, or the page, tries again.
+        log.warning("The confirmation email to login %s could not be sent.", user.pk,
+                    exc_info=True)

@@ -217,14 +217,18 @@ API_THROTTLE_RATES = {
 
 # Sign-up, login, password reset and the confirmation email (Django's pages, accounts.limits):
 # scope -> (attempts, seconds), counted in the database so every process and machine sees the
-# same counts. Per address, except password_reset_email (per email asked: no mailbox is
-# flooded) and verify_resend (per login). ACCOUNT_RATE_LIMITS=0 turns them off.
+# same counts. Per address, except password_reset_email and verify_resend_email (per email
+# asked: no mailbox is flooded) and verify_resend (per login, the page's and the API's). The
+# API's resend by email (accounts.api) counts the address and the email asked as well.
+# ACCOUNT_RATE_LIMITS=0 turns them off.
 ACCOUNT_RATE_LIMITS = {
     "signup": (5, 3600),
     "login": (30, 600),
     "password_reset": (5, 3600),
     "password_reset_email": (3, 3600),
     "verify_resend": (5, 3600),
+    "verify_resend_address": (10, 3600),
+    "verify_resend_email": (3, 3600),
 } if env_bool("ACCOUNT_RATE_LIMITS", True) else {}
 # What clubs asks before a login starts a club (clubs cannot import accounts): a login made by
 # the open sign-up confirms its email first (accounts.verification).
