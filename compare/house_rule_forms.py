@@ -2,8 +2,9 @@
 rule (limit, payments, doubles, dealing, the named readings, and the lists and fractions: the
 minimums to go out, points to payment, the false Mah Jong penalty, the goulash winds, through
 ``house_rule_list_fields``) and every item's points and
-doubles (flowers and seasons among them), labelled in a club's words (``rule_diff.LABELS``),
-set to the rule being adjusted. Only what differs from the base becomes the copy's overrides,
+doubles (flowers and seasons among them), and the special hands' parts of the limit and their
+details (a formset, ``house_rule_special_hands``), labelled in a club's words
+(``rule_diff.LABELS``), set to the rule being adjusted. Only what differs from the base becomes the copy's overrides,
 so the copy keeps following nothing but its own choices."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django import forms
 from django.utils.text import slugify
 
 from compare.house_rule_list_fields import field_for_list
+from compare.house_rule_special_hands import EDITED, is_special, special_hands_formset
 from compare.rule_diff import LABELS, SCHEMES, SECTIONS, item_words
 from houserules.text_limits import DESCRIPTION_MAX
 from scoring.engine import HouseRule
@@ -88,9 +90,14 @@ class AdjustRuleForm(forms.Form):
             label=LABELS["goulash_rule"], required=False, initial=current.goulash_rule or "",
             choices=[("", "This rule itself"), *goulash_choices])
         self.items: list[tuple[str, str, str, str]] = []
+        # Special hands (a part of the limit) the base has too: their own formset. One the
+        # copy added (add_items) is kept as it is.
+        data = args[0] if args else kwargs.get("data")
+        self.special = special_hands_formset(
+            [i for i in current.items if is_special(i) and base.has_item(i.code)], data)
         for item in current.items:
-            if item.limit is not None:
-                continue  # special hands: a part of the limit, kept as the base has them
+            if is_special(item):
+                continue
             points, doubles = f"item__{item.code}__points", f"item__{item.code}__doubles"
             self.fields[points] = forms.IntegerField(min_value=0, max_value=10_000,
                                                      label="Points", initial=item.points)
@@ -106,6 +113,30 @@ class AdjustRuleForm(forms.Form):
 
     def item_fields(self):
         return [(wording, now, self[p], self[d]) for wording, now, p, d in self.items]
+
+    def special_fields(self):
+        """(wording, worth in words, form) per special hand, for the template."""
+        return [(f.item.wording, item_words(f.item), f) for f in self.special.forms]
+
+    def is_valid(self) -> bool:
+        valid = super().is_valid()
+        # Not posted (a page opened before the special hands were on it): left as they are.
+        return (not self.special.is_bound or self.special.is_valid()) and valid
+
+    def special_errors(self) -> bool:
+        return self.special.refused()
+
+    def add_rule_error(self, path: str, message: str) -> bool:
+        """Put a house rule's refusal (``items.<code>.<field>``) on the special hand's own
+        field; False when it is not one of theirs."""
+        parts = path.split(".")
+        if len(parts) == 3 and parts[0] == "items" and self.special.is_bound:
+            form = self.special.form_of(parts[1])
+            if form is not None:
+                field = parts[2] if parts[2] in form.fields else None
+                form.add_error(field, message)
+                return True
+        return False
 
     def clean_slug(self):
         return slugify(self.cleaned_data["slug"])[:80]
@@ -142,8 +173,16 @@ class AdjustRuleForm(forms.Form):
                 value = data.get(f"item__{item.code}__{attr}")
                 if value is not None and value != getattr(was, attr):
                     items.setdefault(item.code, {})[attr] = value
-        if items:
-            out.setdefault("items", {}).update(items)
+        if self.special.is_bound:
+            for form in self.special.forms:
+                if changes := form.changes(self.base.item(form.item.code)):
+                    items[form.item.code] = changes
+        kept = out.get("items", {})
+        for code, changes in items.items():
+            # A kept change of fields the form does not show (its wording...) carries on.
+            kept[code] = {**(kept.get(code) or {}), **changes}
+        if kept:
+            out["items"] = {code: change for code, change in kept.items() if change != {}}
         return {k: v for k, v in out.items() if v != {}}
 
 
@@ -156,15 +195,24 @@ def _unshown(keep: dict[str, Any], form: AdjustRuleForm) -> dict[str, Any]:
             if rest:
                 out[key] = rest
         elif key == "items" and isinstance(value, dict):
-            rest = {code: change for code, change in value.items()
-                    if change is None or f"item__{code}__points" not in form.fields
-                    or set(change) - {"points", "doubles"}}
-            rest = {code: (change if change is None or f"item__{code}__points" not in form.fields
-                           else {k: v for k, v in change.items()
-                                 if k not in ("points", "doubles")})
-                    for code, change in rest.items()}
+            rest = {}
+            for code, change in value.items():
+                shown = _shown(form, code)
+                if change is None or not isinstance(change, dict) or not shown:
+                    rest[code] = change
+                elif left := {k: v for k, v in change.items() if k not in shown}:
+                    rest[code] = left
             if rest:
                 out["items"] = rest
         elif key not in ("name", "description", "goulash_rule"):
             out[key] = value
     return out
+
+
+def _shown(form: AdjustRuleForm, code: str) -> tuple[str, ...]:
+    """The fields of item ``code`` the form shows (and so writes afresh)."""
+    if f"item__{code}__points" in form.fields:
+        return ("points", "doubles")
+    if form.special.is_bound and form.special.form_of(code) is not None:
+        return EDITED
+    return ()

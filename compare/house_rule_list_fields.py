@@ -133,7 +133,14 @@ class LimitFractionField(forms.CharField):
         return str(value) if isinstance(value, Fraction) else value
 
     def clean(self, value):
-        text = super().clean(value).strip().casefold()
+        number = self.read(super().clean(value))
+        if number > 10:
+            raise forms.ValidationError("At most 10 times the limit.")
+        return number
+
+    def read(self, text: str) -> Fraction:
+        """The part of the limit ``text`` says (0 or more, up to thousandths)."""
+        text = text.strip().casefold()
         if text in self.NAMED:
             return self.NAMED[text]
         try:
@@ -144,8 +151,6 @@ class LimitFractionField(forms.CharField):
                 "\"0.5\".") from None
         if number < 0:
             raise forms.ValidationError("A part of the limit cannot be negative.")
-        if number > 10:
-            raise forms.ValidationError("At most 10 times the limit.")
         if number.denominator > 1000:
             raise forms.ValidationError("Use a simpler fraction (up to thousandths).")
         return number

@@ -89,6 +89,8 @@ def _refused(form, err: HouseRuleError) -> None:
     for path, msgs in err.errors.items():
         field = path if path in form.fields else path.replace(".", "__")
         for msg in msgs:
+            if form.add_rule_error(path, msg):
+                continue
             form.add_error(field if field in form.fields else None,
                            msg if field in form.fields else f"{path}: {msg}")
 

@@ -4,11 +4,13 @@ which of them differ. Plain Python (no Django): house rules in, rows out.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
 from scoring.engine import HouseRule
+from scoring.engine.rules.registry import REGISTRY
 
 # What each parameter means, as a club would say it. A parameter missing here is still shown
 # (under its own name), so a new parameter is never silently left out of a comparison.
@@ -83,6 +85,39 @@ SCHEMES = {
                                "at_games_per_wind": "the last of those hands or later"},
 }
 WHO = {"all": "every hand", "mahjong": "Mah Jong hand only", "losers": "losing hands only"}
+# The yes/no details of a special hand (its rule function's options, ``special_hands.py``): the
+# question a club answers, and what each answer reads as beside the hand's worth.
+DETAILS: dict[str, tuple[str, str, str]] = {
+    "concealed": ("All concealed (no exposed sets)", "all concealed", "exposed sets allowed"),
+    "kongs": ("Kongs allowed among its pungs", "kongs allowed", "no kongs"),
+    "dragon_pung_required": ("A pung of green dragons is required",
+                             "a pung of green dragons required",
+                             "no pung of green dragons needed"),
+    "rest_one_suit": ("The other pung and the pair are of one suit", "the rest of one suit",
+                      "the rest of any suits"),
+}
+
+
+def detail_options(item) -> list[tuple[str, bool, bool]]:
+    """(name, default, value) of each yes/no option of a special hand's rule function, as the
+    item has it (its ``args``, else the function's default)."""
+    fn = REGISTRY.get(item.rule)
+    if fn is None:
+        return []
+    args = dict(item.args)
+    return [(name, p.default, bool(args.get(name, p.default)))
+            for name, p in inspect.signature(fn.match).parameters.items()
+            if isinstance(p.default, bool) and isinstance(args.get(name, p.default), bool)]
+
+
+def detail_label(name: str) -> str:
+    return DETAILS[name][0] if name in DETAILS else name.replace("_", " ").capitalize()
+
+
+def detail_words(name: str, value: bool) -> str:
+    if name in DETAILS:
+        return DETAILS[name][1 if value else 2]
+    return f"{name.replace('_', ' ')}: {'yes' if value else 'no'}"
 
 
 @dataclass(frozen=True)
@@ -163,11 +198,16 @@ def item_words(item) -> str:
     if item.who != "all":
         parts.append(WHO.get(item.who, item.who))
     if item.fishing_limit is not None:
-        parts.append(f"fishing: {fraction_words(item.fishing_limit)}")
+        parts.append(f"fishing: {fraction_words(item.fishing_limit)}"
+                     + (" or its own value if greater" * item.fishing_actual_if_greater))
     if item.fishing_doubles:
         parts.append(f"fishing: {item.fishing_doubles} doubles")
     if item.capped_at_limit:
         parts.append("capped at the limit")
+    if item.limit is not None:
+        # A special hand's details, where they are not what its rule function takes by default.
+        parts += [detail_words(name, value) for name, default, value in detail_options(item)
+                  if value != default]
     return ", ".join(parts) or "nothing"
 
 

@@ -21,15 +21,20 @@ def copy_form(client, club, base="bmja"):
 
 
 def as_sent(form) -> dict:
-    """What a browser sends for the form as shown: unticked boxes are not sent."""
+    """What a browser sends for the form as shown: unticked boxes are not sent. The rule
+    form's special hands (a formset) are sent too, with their management form."""
     data = {}
     for name in form.fields:
         value = form[name].value()
         if isinstance(value, bool):
             if value:
-                data[name] = "on"
+                data[form.add_prefix(name)] = "on"
         elif value is not None:
-            data[name] = form.fields[name].prepare_value(value)  # as the page shows it
+            data[form.add_prefix(name)] = form.fields[name].prepare_value(value)  # as shown
+    if (special := getattr(form, "special", None)) is not None:
+        data.update(as_sent(special.management_form))
+        for hand in special.forms:
+            data.update(as_sent(hand))
     return data
 
 
