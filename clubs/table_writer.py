@@ -1,10 +1,13 @@
-"""One phone records a table at a time (``clubs.models.TableWriter``).
+"""One scorer records a table at a time (``clubs.models.TableWriter``).
 
-The phone is known by a random id in a cookie (``DEVICE_COOKIE``), so this works without
-JavaScript. Opening the record page holds the table for that phone (``HOLD`` from its last visit
-or save); another phone opening it sees who holds it and may take over. Saves are never refused
-for it: a phone that lost the table still sends the hands it queued, and a hand number taken
-meanwhile is a conflict shown beside the hand saved.
+Opening the record page holds the table for the scorer (the user) who opened it (``HOLD`` from
+their last visit or save); another scorer opening it sees who holds it and may take over. The
+same scorer on another phone of their own, or on the same phone after its browser was cleared,
+just goes on: the hold follows them to the phone they opened last. The phone is known by a
+random id in a cookie (``DEVICE_COOKIE``), so this works without JavaScript; it names the phone
+in use (and stands for the scorer when no one is logged in). Saves are never refused for it: a
+phone that lost the table still sends the hands it queued, and a hand number taken meanwhile is
+a conflict shown beside the hand saved.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import re
 import uuid
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from clubs.models import Member, Table, TableWriter
@@ -45,17 +49,26 @@ def holder(table: Table) -> TableWriter | None:
     return current if current and current.expires > timezone.now() else None
 
 
+def _same_scorer(current: TableWriter, user, device: str | None) -> bool:
+    """The hold is this scorer's: their user (on any phone of theirs), or this very phone."""
+    if current.device == device:
+        return True
+    return bool(user is not None and user.is_authenticated and current.user_id == user.pk)
+
+
 def hold(table: Table, request, device: str, take_over: bool = False) -> TableWriter | None:
-    """Hold (or keep holding) the table for this phone. Returns the other phone's hold that
-    stands in the way, or None once this phone holds it. ``take_over`` takes it regardless."""
+    """Hold (or keep holding) the table for this scorer, on this phone. Returns another
+    scorer's hold that stands in the way, or None once this scorer holds it. ``take_over``
+    takes it regardless."""
     now = timezone.now()
     with transaction.atomic():
         # The table's row lock orders two phones opening the page at the same instant.
         Table.objects.select_for_update().filter(pk=table.pk).values_list("pk").get()
         current = TableWriter.objects.filter(table=table).first()
-        if current and current.device != device and current.expires > now and not take_over:
+        mine = current is not None and _same_scorer(current, request.user, device)
+        if current and not mine and current.expires > now and not take_over:
             return current
-        same = current is not None and current.device == device and current.expires > now
+        same = mine and current.expires > now
         TableWriter.objects.update_or_create(table=table, defaults={
             "device": device,
             "user": request.user if request.user.is_authenticated else None,
@@ -67,11 +80,13 @@ def hold(table: Table, request, device: str, take_over: bool = False) -> TableWr
     return None
 
 
-def renew(table: Table, device: str | None) -> None:
-    """A save from the holding phone keeps its hold for another ``HOLD``."""
-    if device:
-        TableWriter.objects.filter(table=table, device=device).update(
-            expires=timezone.now() + HOLD)
+def renew(table: Table, device: str | None, user=None) -> None:
+    """A save from the holding scorer (any phone of theirs) keeps their hold for another
+    ``HOLD``."""
+    mine = Q(device=device) if device else Q(pk__in=[])
+    if user is not None and user.is_authenticated:
+        mine |= Q(user=user)
+    TableWriter.objects.filter(mine, table=table).update(expires=timezone.now() + HOLD)
 
 
 def _name_of(user, table: Table) -> str:

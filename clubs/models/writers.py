@@ -1,7 +1,8 @@
-"""Who is recording a table: one phone at a time (issue #24).
+"""Who is recording a table: one scorer at a time (issue #24).
 
-A phone that opens a table's record page holds it for ``HOLD`` after its last save or visit;
-another phone opening the page sees who holds it and may take over explicitly. Hands the old
+A scorer who opens a table's record page holds it for ``HOLD`` after their last save or visit
+(on any phone of theirs: ``device`` is the one they opened it on last); another scorer opening
+the page sees who holds it and may take over explicitly. Hands the old
 holder still sends (its queue from a spell without signal) are accepted as ever; a hand number
 taken meanwhile answers a conflict. Kept in the database, not in a process's memory, so every
 app process sees the same holder.

@@ -151,7 +151,7 @@ def _record_hand_page(request, club, club_session, table, device):
         context["form_errors"] = tv.messages_of(result)
         return render(request, "clubs/record_hand.html", context, status=409)
     if repeat is not None:
-        table_writer.renew(table, device)
+        table_writer.renew(table, device, request.user)
         elsewhere = repeat.client_id != client_id
         if queued:
             return answers.saved(repeat, already=True, elsewhere=elsewhere)
@@ -167,7 +167,7 @@ def _record_hand_page(request, club, club_session, table, device):
             result = tv.record(table, entered, request.user, client_id,
                                read_as=lambda hand: _read_as(request, hand, rules))
             if result.ok:
-                table_writer.renew(table, device)
+                table_writer.renew(table, device, request.user)
                 elsewhere = result.hand.client_id != client_id
                 if queued:
                     return answers.saved(result.hand, already=elsewhere, elsewhere=elsewhere)

@@ -33,7 +33,7 @@
      straight to the record page (a bookmark, a "Bob won" link) and then lost signal found the
      browser's own error page behind the table's link: so the record page fetches its table
      page once, through the worker, when it has no copy yet. (Never the other way round:
-     opening the record page claims the table for this phone.) */
+     opening the record page claims the table for this scorer.) */
   function keepTheOtherPage() {
     var urls = data.keep || [];
     if (!urls.length || !window.caches) return;

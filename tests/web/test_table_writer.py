@@ -74,3 +74,38 @@ def test_a_forged_device_cookie_is_replaced(users, table):
     answer = client.get(record_url(table))
     assert answer.cookies[DEVICE_COOKIE].value != "<script>"
     assert uuid.UUID(answer.cookies[DEVICE_COOKIE].value)
+
+
+def test_the_same_scorer_on_a_second_phone_just_continues(users, table):
+    """The table is held by a scorer, not a browser: their own second phone (or the same phone
+    after its browser was cleared, so without the cookie) opens the record page as theirs, with
+    no "Take over"; another scorer still sees who holds it."""
+    first, second = phone(users, "scorer"), phone(users, "scorer")
+    first.get(record_url(table))
+    held = TableWriter.objects.get(table=table)
+    second_phone = second.get(record_url(table))
+    assert "clubs/record_hand.html" in [t.name for t in second_phone.templates]
+    assert "Take over" not in second_phone.text
+    now = TableWriter.objects.get(table=table)
+    assert now.user == users["scorer"] and now.since == held.since  # the same spell at the table
+    assert now.device == second_phone.cookies[DEVICE_COOKIE].value  # the phone in use now
+    # Their first phone goes on recording too.
+    assert "clubs/record_hand.html" in [t.name for t in first.get(record_url(table)).templates]
+    # Another scorer is still held off.
+    other = phone(users, "admin").get(record_url(table))
+    assert "clubs/record_held.html" in [t.name for t in other.templates]
+    assert "Take over" in other.text
+
+
+def test_a_save_from_the_scorers_other_phone_renews_their_hold(users, table):
+    """The hold moved to the phone the scorer opened last; a hand saved from their other one
+    still keeps the table theirs for another spell."""
+    first, second = phone(users, "scorer"), phone(users, "scorer")
+    form = first.get(record_url(table)).context["client_id"]
+    second.get(record_url(table))  # the table now follows their second phone
+    TableWriter.objects.filter(table=table).update(expires=timezone.now() + dt.timedelta(minutes=1))
+    saved = first.post(record_url(table), {**contract_example_post(table, "save"),
+                                           "client_id": str(form)},
+                       HTTP_ACCEPT="application/json")
+    assert saved.status_code == 201
+    assert TableWriter.objects.get(table=table).expires > timezone.now() + dt.timedelta(minutes=5)
