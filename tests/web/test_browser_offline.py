@@ -408,6 +408,34 @@ def test_two_phones_one_table_and_a_take_over(playwright, server, tmp_path):
     second_context.close()
 
 
+def test_the_same_scorer_on_a_second_phone_goes_on_without_a_take_over(playwright, server,
+                                                                       tmp_path):
+    """Found in QA: a scorer opening the record page on a second phone of their own (or after
+    clearing the browser) was asked to take over from themselves. The table is held by the
+    scorer: their second phone shows the form; another scorer is still told who holds it."""
+    table = server.night["tables"][0]
+    first_context, first = open_phone(playwright, tmp_path / "first")
+    log_in(first, server, "ann")
+    first.goto(server.table_url(table) + "record/")
+    assert first.locator("h1").inner_text() == "Record hand 1"
+    second_context, second = open_phone(playwright, tmp_path / "second")
+    log_in(second, server, "ann")
+    second.goto(server.table_url(table) + "record/")
+    assert second.locator("#table-held").count() == 0
+    assert second.locator("h1").inner_text() == "Record hand 1"
+    enter_hand(second, *HANDS[0])
+    second.click("button[value=save]")
+    second.wait_for_url(re.compile(rf"/tables/{table}/$"))
+    assert len(server.state(table)["hands"]) == 1
+    second_context.close()
+    third_context, third = open_phone(playwright, tmp_path / "third")
+    log_in(third, server, "ben")
+    third.goto(server.table_url(table) + "record/")
+    assert "Ann is recording this table" in third.inner_text("#table-held")
+    first_context.close()
+    third_context.close()
+
+
 def test_straight_to_the_record_page_then_the_table_page_offline_and_back(playwright, server,
                                                                           tmp_path):
     """Found walking a night on a phone: a scorer who opened the record page straight away (a
