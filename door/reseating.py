@@ -10,6 +10,12 @@ player who came and has no check-in of their own that night (the door checked in
 person for that seat: what they paid goes with it). A newcomer already checked in keeps their
 own, and the other check-in stays (someone came who did not play); a night the door was not
 used for has no check-ins, and nothing happens.
+
+An accepted draw follows too (``_follow_in_the_draw``): the drawn table the re-seat changed
+names whoever sits there now, in wind order, each under their own check-in, so the door page
+and the API show the tables as they are (moving a player between tables takes a re-seat of
+each). It is written in the re-seat's transaction, the draw's row locked. A draw proposed since
+(a redraw or a swap not yet accepted) is left alone: accepting it seats the tables anew.
 """
 
 from __future__ import annotations
@@ -19,7 +25,10 @@ from django.dispatch import receiver
 
 from clubs.models import Table
 from clubs.signals import table_reseated
-from door.models import CheckIn
+from door.draw.model import WINDS
+from door.models import CheckIn, TableDraw, player_key
+
+_WIND_ORDER = {wind: i for i, wind in enumerate(WINDS)}  # "" (out the first hand) last
 
 
 def _key(member_id: int | None, guest: str) -> tuple:
@@ -38,6 +47,11 @@ def _check_in(session_id: int, key: tuple) -> CheckIn | None:
 def follow_reseat(sender, table, before, after, **kwargs):
     if not CheckIn.objects.filter(session_id=table.session_id).exists():
         return  # the door was not used that night
+    _follow_with_check_ins(table, before, after)
+    _follow_in_the_draw(table)
+
+
+def _follow_with_check_ins(table, before, after) -> None:
     was = [_key(*who) for who in before]
     now = [_key(*who) for who in after]
     names = {_key(*who): who[1] for who in after}
@@ -49,3 +63,20 @@ def follow_reseat(sender, table, before, after, **kwargs):
         check_in.member_id = key[0]
         check_in.guest_name = "" if key[0] else " ".join(names[key].split())
         check_in.save(update_fields=["member", "guest_name"])
+
+
+def _follow_in_the_draw(table) -> None:
+    """The accepted draw's table ``table`` seats whoever sits there now (after the check-ins
+    followed), and every drawn player is named under their own check-in."""
+    draw = TableDraw.objects.select_for_update().filter(session_id=table.session_id).first()
+    if draw is None or not draw.is_accepted or table.pk not in draw.tables:
+        return
+    seats = sorted(table.seats.values_list("starting_wind", "position", "member_id",
+                                           "guest_name"),
+                   key=lambda s: (_WIND_ORDER.get(s[0], len(_WIND_ORDER)), s[1]))
+    tables = [list(seats_of) for seats_of in draw.drawn["tables"]]
+    tables[draw.tables.index(table.pk)] = [player_key(m, g) for _w, _p, m, g in seats]
+    rows = {c.key: c.pk for c in CheckIn.objects.filter(session_id=table.session_id)}
+    draw.drawn = {**draw.drawn, "tables": tables}
+    draw.players = {key: rows[key] for seats_of in tables for key in seats_of if key in rows}
+    draw.save(update_fields=["drawn", "players", "updated"])

@@ -37,12 +37,15 @@ def door_state(session) -> dict:
     if draw is None:
         return state
     names = {key: by_pk[pk].name for key, pk in draw.players.items() if pk in by_pk}
+    # Anyone the draw names without a check-in of theirs (its quality's pairs after a re-seat
+    # moved one of them away): by the check-in they have now, if any.
+    known = {**{c.key: c.name for c in rows}, **names}
     drawn = Draw.from_json(draw.drawn)
     for table in drawn.tables:
         state["draw_tables"].append({
             "number": table.number,
             "seats": [{"wind": WIND_NAMES.get(wind, "Out first hand"), "letter": wind,
-                       "name": names.get(key, "?"), "pk": draw.players.get(key),
+                       "name": known.get(key, "?"), "pk": draw.players.get(key),
                        "newcomer": by_pk[draw.players[key]].newcomer
                        if draw.players.get(key) in by_pk else False}
                       for key, wind in table.seated()],
@@ -51,7 +54,7 @@ def door_state(session) -> dict:
                                   key=lambda p: p[1].casefold())
     quality = Quality.from_json(draw.quality)
     state["quality"] = quality
-    state["repeats"] = [(names.get(r.a, "?"), names.get(r.b, "?"), r.times)
+    state["repeats"] = [(known.get(r.a, "?"), known.get(r.b, "?"), r.times)
                         for r in quality.repeats]
     state["stale"] = {c.pk for c in here} != set(draw.players.values())
     if draw.is_accepted:
