@@ -173,3 +173,21 @@ def test_a_re_seat_refused_leaves_the_draw_alone(drawn, tonight, members):
                                       "member": second.seats.get(position=0).member_id}])
     draw.refresh_from_db()
     assert (draw.drawn, draw.players) == kept
+
+
+def test_the_draw_and_the_seats_change_in_one_transaction(drawn, tonight, members, monkeypatch):
+    """A draw that cannot be written takes the re-seat (seats, check-ins) back with it."""
+    draw = TableDraw.objects.get(session=tonight)
+    first = Table.objects.get(pk=draw.tables[0])
+    before = seated(tonight)
+    check_ins = sorted(CheckIn.objects.filter(session=tonight).values_list("pk", "member_id"))
+
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(TableDraw, "save", broken)
+    with pytest.raises(RuntimeError):
+        mending.reseat_table(first, [{"position": 0, "member": members[12].pk}])
+    assert seated(tonight) == before
+    assert sorted(CheckIn.objects.filter(session=tonight)
+                  .values_list("pk", "member_id")) == check_ins
