@@ -11,7 +11,8 @@ import json
 from contextlib import contextmanager
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db.models import Prefetch
+from django.db import transaction
+from django.db.models import Prefetch, ProtectedError
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -294,7 +295,22 @@ class ClubViewSet(ClubScoped, viewsets.ModelViewSet):
             raise PermissionDenied("A club and its history are deleted by the people who run "
                                    "this service: write to them. Until then a club admin can "
                                    "stop publishing it.")
-        super().perform_destroy(instance)
+        before = _jsonable(self.get_serializer(instance).data)
+        pk = instance.pk
+        try:
+            with transaction.atomic():
+                instance.delete()
+                # The club's own trail goes with it (its entries name it): the service's entry
+                # of the delete names no club.
+                AuditEntry.objects.create(
+                    club=None, user=self.request.user, action=AuditAction.DELETE,
+                    object_type="club", object_id=str(pk), before=before,
+                    note=f"The club {before.get('name', pk)} deleted.")
+        except ProtectedError:
+            raise Conflict({"non_field_errors": [
+                "This club has history that is kept: nights in a season, or members who sat "
+                "at a table. It cannot be deleted whole; a club admin can stop publishing it "
+                "instead."]}) from None
 
 
 CLUB_FILTER = OpenApiParameter("club", str, description="Only this club (its slug).")

@@ -113,3 +113,32 @@ def test_a_session_names_its_house_rule_by_slug_and_version(admin_api, club, oth
         answer = admin_api.post("/api/v1/sessions/", {
             "club": club.slug, "date": "2026-12-03", **body}, format="json")
         assert answer.status_code == 400 and field in answer.json(), answer.json()
+
+
+def _root_api(django_user_model):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(django_user_model.objects.create_superuser("root", "r@example.com",
+                                                                      "pw"))
+    return api
+
+
+def test_the_service_deletes_a_club_and_keeps_an_entry_of_it(club, users, django_user_model):
+    """A superuser's delete of a club answered 500 (the audit entry named the club just
+    deleted); now 204, and the service's entry of it names no club."""
+    from clubs.models import Club
+
+    answer = _root_api(django_user_model).delete(f"/api/v1/clubs/{club.slug}/")
+    assert answer.status_code == 204, answer.content
+    assert not Club.objects.filter(pk=club.pk).exists()
+    entry = AuditEntry.objects.get(object_type="club", object_id=str(club.pk))
+    assert entry.club is None and entry.action == "delete" and entry.before["slug"] == club.slug
+
+
+def test_a_club_with_kept_history_is_refused_in_words(club, table, django_user_model):
+    """Members who sat at a table keep the club (PROTECT): a 409 with a sentence, not a 500."""
+    answer = _root_api(django_user_model).delete(f"/api/v1/clubs/{club.slug}/")
+    assert answer.status_code == 409, answer.content
+    assert "cannot be deleted whole" in answer.json()["non_field_errors"][0]
+    assert club.__class__.objects.filter(pk=club.pk).exists()
