@@ -159,7 +159,9 @@ def ensure_fresh(club) -> RatingSettings | None:
     if stale is None and live is None:
         return settings
     with transaction.atomic():
-        settings = RatingSettings.objects.select_for_update().get(pk=settings.pk)
+        settings = RatingSettings.objects.select_for_update().filter(pk=settings.pk).first()
+        if settings is None:
+            return None  # the club was deleted while this read waited for it
         starts = [d for d in (settings.stale_from, live) if d is not None]
         if starts:
             recompute(club, min(starts), settings)

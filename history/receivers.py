@@ -6,14 +6,22 @@ Recording a hand at the end of a table (``appended`` with ``from_number`` > 1) i
 nothing here adds a statement to it. The rating reads such nights as they stand when it is
 next shown (``history.rating_store.ensure_fresh`` recomputes from the club's nights in play);
 the first hand of a table, a correction, a void, a swap and closing the night mark it out of
-date here."""
+date here.
+
+A delete that removes results (a club, a season, a night or a table: the Django admin, the API,
+the pages, an import undone) marks the rating out of date before anything is deleted, in the
+delete's transaction (``pre_delete``, which Django sends for every row it is about to delete,
+before the first DELETE): the order ``rating_store.mark_stale`` explains, so that a read
+recomputing the rating at that moment queues behind the delete instead of deadlocking with it
+or rewriting lines of the nights just deleted."""
 
 from __future__ import annotations
 
-from django.db.models.signals import post_save
+from django.db.models import Min, QuerySet
+from django.db.models.signals import post_save, pre_delete
 from django.dispatch import receiver
 
-from clubs.models import Club, ClubSession, Member, Table
+from clubs.models import Club, ClubSession, Member, Season, Table
 from clubs.signals import players_moved, table_recomputed
 from history import night_rows
 from history.models import ImportedTable, RatingLine
@@ -67,3 +75,55 @@ def _standings_shown(sender, club, season, request, **kwargs):
     from history.views import rating_beside
 
     return rating_beside(request, club, season)
+
+
+# -- deletes that take results with them ------------------------------------------------------
+
+_HOLDS_RESULTS = (Club, Season, ClubSession, Table)
+
+
+def _within_another(sender, origin) -> bool:
+    """The row goes with a bigger delete (a night's tables with the night, a club's nights with
+    the club) whose own receiver marks the rating: one mark per delete, not one per row."""
+    model = origin.model if isinstance(origin, QuerySet) else type(origin)
+    return model is not sender and issubclass(model, _HOLDS_RESULTS)
+
+
+def _earliest(rows) -> object:
+    return rows.aggregate(first=Min("date"))["first"]
+
+
+@receiver(pre_delete, sender=Club, dispatch_uid="history-club-deleting")
+def _club_deleting(sender, instance, origin=None, **kwargs):
+    first = _earliest(ClubSession.objects.filter(club=instance))
+    if first is not None:
+        mark_stale(instance.pk, first)
+
+
+@receiver(pre_delete, sender=Season, dispatch_uid="history-season-deleting")
+def _season_deleting(sender, instance, origin=None, **kwargs):
+    if _within_another(sender, origin):
+        return
+    # Its nights hold it (PROTECT); its rating lines (a night moved to another season, the
+    # rating not read since) go with it.
+    first = min((d for d in (_earliest(NightResult.objects.filter(season=instance)),
+                             _earliest(RatingLine.objects.filter(season=instance))) if d),
+                default=None)
+    if first is not None:
+        mark_stale(instance.club_id, first)
+
+
+@receiver(pre_delete, sender=ClubSession, dispatch_uid="history-session-deleting")
+def _session_deleting(sender, instance, origin=None, **kwargs):
+    if not _within_another(sender, origin):
+        mark_stale(instance.club_id, instance.date)
+
+
+@receiver(pre_delete, sender=Table, dispatch_uid="history-table-deleting")
+def _table_deleting(sender, instance, origin=None, **kwargs):
+    if _within_another(sender, origin):
+        return
+    night = ClubSession.objects.filter(pk=instance.session_id).values_list(
+        "club_id", "date").first()
+    if night is not None:
+        mark_stale(*night)
