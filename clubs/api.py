@@ -14,8 +14,13 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.db.models import Prefetch, ProtectedError
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import mixins, status, viewsets
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import APIException, NotAuthenticated, PermissionDenied
 from rest_framework.exceptions import ValidationError as DRFValidationError
@@ -271,7 +276,29 @@ class OfOneClub(ParentChecked):
         super().perform_update(serializer)
 
 
+class RefusedSerializer(serializers.Serializer):
+    non_field_errors = serializers.ListField(child=serializers.CharField(),
+                                             help_text="Why it was refused, in sentences.")
+
+
+CLUB_KEPT = ("This club has history that is kept: nights in a season, or members who sat at a "
+             "table. It cannot be deleted whole; a club admin can stop publishing it instead.")
+
+
 @extend_schema(tags=["clubs"])
+@extend_schema_view(destroy=extend_schema(
+    summary="Delete a club and its history (the service's people only)",
+    responses={
+        204: OpenApiResponse(description="Deleted; the service's audit entry of it names no "
+                                         "club."),
+        403: OpenApiResponse(description="Only the people who run this service delete a club: "
+                                         "a club admin can stop publishing it."),
+        404: OpenApiResponse(description="No such club among those you may see."),
+        409: OpenApiResponse(RefusedSerializer, description=(
+            "The club's history keeps it (nights in a season, or members who sat at a table): "
+            "nothing was deleted, and the sentence says what a club admin can do instead, e.g. "
+            f'{{"non_field_errors": ["{CLUB_KEPT}"]}}.')),
+    }))
 class ClubViewSet(ClubScoped, viewsets.ModelViewSet):
     """Clubs you belong to, and clubs that publish their sessions. Any signed-in person may
     start a club (POST) and becomes its first admin; its admins change it."""
@@ -307,10 +334,7 @@ class ClubViewSet(ClubScoped, viewsets.ModelViewSet):
                     object_type="club", object_id=str(pk), before=before,
                     note=f"The club {before.get('name', pk)} deleted.")
         except ProtectedError:
-            raise Conflict({"non_field_errors": [
-                "This club has history that is kept: nights in a season, or members who sat "
-                "at a table. It cannot be deleted whole; a club admin can stop publishing it "
-                "instead."]}) from None
+            raise Conflict({"non_field_errors": [CLUB_KEPT]}) from None
 
 
 CLUB_FILTER = OpenApiParameter("club", str, description="Only this club (its slug).")

@@ -83,3 +83,22 @@ def test_a_clubs_guests_answer_as_the_schema_says(demo, connection_kept):
     body = answer(schema, "/api/v1/members/guests/", {}, {"club": demo["club"].slug},
                   demo["headers"]).json()
     assert isinstance(body, list)
+
+
+def test_a_club_delete_refused_answers_as_the_schema_says(demo, connection_kept):
+    """The service's delete of a club whose nights and seated members keep it: a 409 the
+    schema documents (status and body), not an undocumented answer."""
+    from schemathesis.checks import status_code_conformance
+
+    from config.wsgi import application
+
+    root = get_user_model().objects.create_superuser("root", "root@example.com", "pw")
+    headers = {"Authorization": f"Token {issue(root, 'schema answers')[1]}"}
+    schema = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application)
+    case = schema["/api/v1/clubs/{slug}/"]["DELETE"].Case(
+        path_parameters={"slug": demo["club"].slug})
+    response = case.call(headers=headers)
+    assert response.status_code == 409, response.text
+    case.validate_response(response, checks=[*CHECKS, status_code_conformance],
+                           headers=headers)
+    assert "cannot be deleted whole" in response.json()["non_field_errors"][0]

@@ -33,3 +33,18 @@ def test_schema_and_interactive_docs_are_served(client):
     schema = client.get("/api/v1/schema/")
     assert schema.status_code == 200 and b"/api/v1/hands/" in schema.content
     assert client.get("/api/v1/docs/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_schema_documents_a_club_delete_refused_for_its_history():
+    """DELETE /api/v1/clubs/{slug}/ answers 409 with a sentence under non_field_errors when the
+    club's history keeps it: the served schema says so, with the answer's shape."""
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    responses = schema["paths"]["/api/v1/clubs/{slug}/"]["delete"]["responses"]
+    assert set(responses) >= {"204", "403", "409"}, responses
+    conflict = responses["409"]
+    assert "history" in conflict["description"]
+    ref = conflict["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    body = schema["components"]["schemas"][ref]
+    assert body["required"] == ["non_field_errors"]
+    assert body["properties"]["non_field_errors"]["items"]["type"] == "string"
