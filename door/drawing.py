@@ -157,6 +157,23 @@ def _store(session, night: Tonight, drawn: Draw, current: TableDraw | None) -> T
     return row
 
 
+def judged_again(session: ClubSession, draw: TableDraw) -> dict:
+    """The draw's quality (``Quality.to_json()``) judged again, by the engine's own ``quality``,
+    from its tables as they are now (after a re-seat, or a player's nights given to another):
+    the same season so far, the same seed for the random yardstick, the host's rules of those
+    still drawn, and each drawn player's newcomer mark from their check-in."""
+    drawn = Draw.from_json(draw.drawn)
+    keys = [key for table in drawn.tables for key in table.seats]
+    rows = {c.key: c for c in CheckIn.objects.filter(session=session).select_related("member")}
+    players = tuple(Player(key, rows[key].name, newcomer=rows[key].newcomer) if key in rows
+                    else Player(key, key) for key in keys)
+    constraints = _constraints(session, {rows[key].pk: key for key in keys if key in rows})
+    request = DrawRequest(players, tuple(len(t.seats) for t in drawn.tables),
+                          season_history(session), constraints, drawn.seed)
+    season = summarise(request.history, request.weights)
+    return quality(request, drawn, season).to_json()
+
+
 def swap_players(session: ClubSession, draw: TableDraw, first: int, second: int,
                  revision: int | None = None) -> TableDraw:
     """Exchange two drawn players' seats (check-in ids) and judge the draw again."""

@@ -14,7 +14,8 @@ used for has no check-ins, and nothing happens.
 An accepted draw follows too (``_follow_in_the_draw``): the drawn table the re-seat changed
 names whoever sits there now, in wind order, each under their own check-in, so the door page
 and the API show the tables as they are (moving a player between tables takes a re-seat of
-each). It is written in the re-seat's transaction, the draw's row locked. A draw proposed since
+each), and its quality ("How well it mixes") is judged again from that seating. It is written
+in the re-seat's transaction, the draw's row locked. A draw proposed since
 (a redraw or a swap not yet accepted) is left alone: accepting it seats the tables anew.
 """
 
@@ -26,6 +27,7 @@ from django.dispatch import receiver
 from clubs.models import Table
 from clubs.signals import table_reseated
 from door.draw.model import WINDS
+from door.drawing import judged_again
 from door.models import CheckIn, TableDraw, player_key
 
 _WIND_ORDER = {wind: i for i, wind in enumerate(WINDS)}  # "" (out the first hand) last
@@ -67,7 +69,8 @@ def _follow_with_check_ins(table, before, after) -> None:
 
 def _follow_in_the_draw(table) -> None:
     """The accepted draw's table ``table`` seats whoever sits there now (after the check-ins
-    followed), and every drawn player is named under their own check-in."""
+    followed), every drawn player is named under their own check-in, and the quality is that
+    of the seating now."""
     draw = TableDraw.objects.select_for_update().filter(session_id=table.session_id).first()
     if draw is None or not draw.is_accepted or table.pk not in draw.tables:
         return
@@ -79,4 +82,5 @@ def _follow_in_the_draw(table) -> None:
     rows = {c.key: c.pk for c in CheckIn.objects.filter(session_id=table.session_id)}
     draw.drawn = {**draw.drawn, "tables": tables}
     draw.players = {key: rows[key] for seats_of in tables for key in seats_of if key in rows}
-    draw.save(update_fields=["drawn", "players", "updated"])
+    draw.quality = judged_again(table.session, draw)
+    draw.save(update_fields=["drawn", "players", "quality", "updated"])
