@@ -93,6 +93,10 @@ class NightResult(models.Model):
             models.Index(fields=["club", "date"], name="night_by_club_date"),
             models.Index(fields=["member", "date"], name="night_by_member_date"),
             models.Index(fields=["session"], name="night_by_session"),
+            # The club's guests' nights (clubs.members.merge.guest_names): a guest's rows only,
+            # so the guests list reads them and not the club's every night.
+            models.Index(fields=["club", "guest_name"], condition=models.Q(member__isnull=True),
+                         name="night_guest_by_club"),
         ]
 
     def __str__(self) -> str:

@@ -82,17 +82,54 @@ def guest_seats(club: Club, guest_name: str, seat_ids=None):
     return seats
 
 
+GUEST_SQL = """
+SELECT LOWER(g.guest_name) AS name_key, MAX(g.guest_name), COUNT(*), MAX(g.date)
+FROM (
+    SELECT n.guest_name, n.date FROM league_nightresult n {night_index}
+    WHERE n.club_id = %(club)s AND n.member_id IS NULL
+    UNION ALL
+    SELECT s.guest_name, ss.date FROM clubs_clubsession ss {session_index}
+    {join} clubs_table t {join} clubs_seat s
+    WHERE ss.club_id = %(club)s AND ss.status = 'open' AND t.session_id = ss.id
+      AND s.table_id = t.id AND s.member_id IS NULL
+      AND NOT EXISTS (SELECT 1 FROM league_nightresult r WHERE r.seat_id = s.id)
+) g
+GROUP BY LOWER(g.guest_name)
+ORDER BY name_key
+"""
+# SQLite's planner, without statistics, walks the club's every night by ``night_by_club_date``
+# and every club's guests' seats by ``seat_by_member`` (member_id IS NULL): it is told the
+# partial indexes, and the join's order (a CROSS JOIN keeps it). PostgreSQL picks them itself.
+SQLITE_HINTS = {"night_index": "INDEXED BY night_guest_by_club",
+                "session_index": "INDEXED BY session_open_by_club", "join": "CROSS JOIN"}
+PLAIN = {"night_index": "", "session_index": "", "join": "CROSS JOIN"}
+
+
 def guest_names(club: Club) -> list[dict]:
     """Each guest name that played at the club, with how many seats (nights at a table) and
-    the last date: what the members page offers to turn into a member. One grouped query."""
-    from django.db.models import Count, Max
-    from django.db.models.functions import Lower
+    the last date: what the members page offers to turn into a member. One grouped query.
 
-    rows = (Seat.objects.filter(table__session__club=club, member__isnull=True)
-            .annotate(key=Lower("guest_name")).values("key")
-            .annotate(name=Max("guest_name"), seats=Count("id"), last=Max("table__session__date"))
-            .order_by("key"))
-    return [{"name": r["name"], "seats": r["seats"], "last": r["last"]} for r in rows]
+    Read from the league's per-night rows (one a seat, made with a table's first hand, kept
+    in step with every change of who sat there), the guests' own by a partial index
+    (``night_guest_by_club``), with the seats of the club's open nights whose tables have no
+    hand yet (``session_open_by_club``): what the list shows, not the club's every table
+    (issue #27: walking the club's nights grew with its history). A guest seated at a table
+    of a closed night that never recorded a hand is not listed."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        hints = SQLITE_HINTS if connection.vendor == "sqlite" else PLAIN
+        cursor.execute(GUEST_SQL.format(**hints), {"club": club.pk})
+        rows = cursor.fetchall()
+    return [{"name": name, "seats": seats, "last": _date(last)}
+            for _key, name, seats, last in rows]
+
+
+def _date(value):
+    # SQLite answers MAX() of a date column as text.
+    import datetime as dt
+
+    return dt.date.fromisoformat(value) if isinstance(value, str) else value
 
 
 def guest_to_member(club: Club, guest_name: str, member: Member | None = None, *, user=None,

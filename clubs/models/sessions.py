@@ -37,6 +37,9 @@ class ClubSession(models.Model):
         indexes = [
             models.Index(fields=["club", "date"], name="session_by_club_date"),
             models.Index(fields=["season", "date"], name="session_by_season_date"),
+            # The club's open nights (a few, whatever its history): the guests list reads their
+            # seats, which have no league rows before a table's first hand.
+            models.Index(fields=["club"], condition=Q(status="open"), name="session_open_by_club"),
         ]
 
     def __str__(self) -> str:
