@@ -16,7 +16,7 @@ from clubs import permissions as perms
 from clubs.models import Member, Season
 from history import rating_store
 from history.models import RatingLine, RatingPrivacy, RatingSnapshot
-from history.stats import Span, member_stats
+from history.stats import Span, all_time, latest_season, member_stats
 
 
 class RatingQuerySerializer(serializers.Serializer):
@@ -56,7 +56,12 @@ class LineSerializer(serializers.ModelSerializer):
 
 
 class SpanSerializer(serializers.Serializer):
-    season = serializers.IntegerField(required=False)
+    season = serializers.IntegerField(
+        required=False, help_text="A season of the club. With no season, no dates and no "
+        "'all': the member's latest season (the season of their latest night).")
+    all = serializers.BooleanField(
+        required=False, default=False, help_text="Every season: the member's whole history "
+        "(read hand by hand; 'all_time' has its totals from the stored standings always).")
     start = serializers.DateField(required=False)
     end = serializers.DateField(required=False)
 
@@ -103,9 +108,30 @@ class MemberNightsSerializer(serializers.Serializer):
                                                   "counts at the place shared).")
 
 
+class ShownSpanSerializer(serializers.Serializer):
+    season = serializers.IntegerField(allow_null=True, help_text="The season shown; null: "
+                                      "every season (in the dates, when given).")
+    latest = serializers.BooleanField(help_text="The season is the member's latest, chosen "
+                                      "because none was asked for.")
+    start = serializers.DateField(allow_null=True)
+    end = serializers.DateField(allow_null=True)
+
+
+class AllTimeSerializer(serializers.Serializer):
+    played = serializers.IntegerField(help_text="Nights played in every season, imported "
+                                      "ones too (as 'nights.played' over every season).")
+    net = serializers.IntegerField(help_text="Their net (as 'nights.net' over every season).")
+    hands = serializers.IntegerField(help_text="Hands recorded, and those imported sheets "
+                                     "listed.")
+    won = serializers.IntegerField(help_text="Mah Jongs (recorded hands).")
+
+
 class MemberHistorySerializer(serializers.Serializer):
     member = serializers.IntegerField()
     name = serializers.CharField()
+    span = ShownSpanSerializer(help_text="What the statistics below cover.")
+    all_time = AllTimeSerializer(help_text="The member's whole history from the club's stored "
+                                 "standings (one row, whatever the span).")
     nights = MemberNightsSerializer()
     hands = serializers.IntegerField(help_text="Recorded hands (imported nights have none).")
     won = serializers.IntegerField()
@@ -155,7 +181,9 @@ class RatingTableView(APIView):
 @extend_schema(tags=["history"])
 class MemberHistoryView(APIView):
     """A member's statistics over a season or dates (from the stored hand results), and their
-    rating's every line where the club rates and the member shows it."""
+    rating's every line in it where the club rates and the member shows it. Asked for nothing,
+    the member's latest season, beside their all-time totals from the stored standings: an
+    answer that costs the same whatever the club's history. ``all=true``: every season."""
 
     permission_classes = [AllowAny]
 
@@ -169,8 +197,15 @@ class MemberHistoryView(APIView):
         season = data.get("season")
         if season is not None and not Season.objects.filter(pk=season, club=club).exists():
             raise serializers.ValidationError({"season": ["No such season at this club."]})
-        span = Span(season, data.get("start"), data.get("end"))
+        start, end = data.get("start"), data.get("end")
+        if data["all"]:
+            span = Span(None, start, end, every=True)
+        elif season is not None or start or end:
+            span = Span(season, start, end)
+        else:
+            span = latest_season(member)
         stats = member_stats(member, span)
+        every = all_time(member)
         settings = rating_store.ensure_fresh(club)
         hidden = RatingPrivacy.objects.filter(member=member, hidden=True).exists()
         lines = None
@@ -179,6 +214,10 @@ class MemberHistoryView(APIView):
                 .select_related("table").order_by("date", "seq")
         return Response(MemberHistorySerializer({
             "member": member.pk, "name": member.display_name, "hands": stats.hands,
+            "span": {"season": span.season, "latest": span.latest, "start": span.start,
+                     "end": span.end},
+            "all_time": {"played": every.played, "net": every.net, "hands": every.hands,
+                         "won": every.won},
             "nights": {"played": stats.nights.played, "imported": stats.nights.imported,
                        "net": stats.nights.net,
                        "places": [{"place": p, "nights": n} for p, n in stats.nights.places]},

@@ -2,6 +2,13 @@
 (``HandResult`` and ``Hand.computed``), never a replay: a constant number of queries whatever
 the length of their history.
 
+What a span reads grows with the span: every hand of it. So the page and the API show, when
+asked for nothing else, the member's latest season (``latest_season``: the season of their
+latest night; a season holds about fifty nights whatever the club's age), with the club's
+all-time figures beside it read from the stored standings (``all_time``: one row); the whole
+history's statistics are there when asked for (``Span(every=True)``), and cost what they read
+(issue #27: the default view must not grow with the club's history).
+
 Imported nights (a spreadsheet's or Kajongg's totals, not hands recorded here) count where a
 night's total is enough, read from the league's per-night summary (``NightResult``): nights
 played, the net over them, places at the table. The hand statistics (hands won, the wall's
@@ -30,6 +37,10 @@ class Span:
     season: int | None = None
     start: dt.date | None = None
     end: dt.date | None = None
+    # Asked for every season (the whole history), not left to the default.
+    every: bool = False
+    # The season was chosen for the member (their latest), not asked for.
+    latest: bool = False
 
     def results(self, qs, date="session__date", season="season_id"):
         if self.season:
@@ -86,8 +97,43 @@ class Stats:
         return self.won_from_wall / self.won if self.won else 0.0
 
 
+def latest_season(member) -> Span:
+    """The default span: the season of the member's latest night (one indexed row:
+    ``night_by_member_date``). A member with no night yet, or whose latest night is outside any
+    season, gets every season (which for them reads little: nights outside seasons are not how
+    a league club keeps its history)."""
+    season = (NightResult.objects.filter(member=member).order_by("-date")
+              .values_list("season_id", flat=True).first())
+    return Span(season, latest=True) if season else Span(every=True)
+
+
+@dataclass(frozen=True)
+class AllTime:
+    """The member's whole history, as the stored standings keep it (``league.Standing``, the
+    club's all-time row: one row, whatever the history): every counted night, imported ones
+    too, as ``Nights`` counts them over every season."""
+
+    played: int = 0  # table-nights, as Nights.played
+    nights: int = 0  # distinct nights
+    net: int = 0
+    hands: int = 0  # recorded hands, and those an imported sheet listed
+    won: int = 0
+
+
+def all_time(member) -> AllTime:
+    from league.models import Standing
+
+    row = (Standing.objects.filter(scope__club_id=member.club_id, scope__season__isnull=True,
+                                   member=member)
+           .values_list("tables", "nights", "net", "hands", "mahjongs").first())
+    return AllTime(*row) if row else AllTime()
+
+
 def member_stats(member, span: Span = Span()) -> Stats:
-    results = span.results(HandResult.objects.filter(member=member, hand__voided=False))
+    # The club named beside the member: a season's results are then read by
+    # ``result_by_club_season`` (club, season, member), not among the member's every result.
+    results = span.results(HandResult.objects.filter(club_id=member.club_id, member=member,
+                                                     hand__voided=False))
     won = Q(won=True)
     agg = results.aggregate(
         n_hands=Count("id"), n_won=Count("id", filter=won),
@@ -160,8 +206,11 @@ def _special_name(stored: dict) -> str:
 def who_paid_whom(member, span: Span = Span()) -> list[tuple[str, int, int, int]]:
     """What the member received from and paid to each opponent (by name; a guest by their
     name) over the span, from the payments stored with each hand: three queries."""
-    mine = set(span.results(Seat.objects.filter(member=member), "table__session__date",
-                            "table__session__season_id").values_list("pk", flat=True))
+    # The member's seats in the span from the league's per-night rows (one a seat at every
+    # table that recorded a hand: a seat without one has no payment), read by season or date
+    # where the seats themselves are found only among the member's every seat.
+    mine = set(span.results(NightResult.objects.filter(member=member), "date")
+               .values_list("seat_id", flat=True))
     if not mine:
         return []
     hands = span.results(Hand.objects.filter(table__seats__in=mine, voided=False),

@@ -18,13 +18,17 @@ from clubs.views.access import ADMIN, READ, club_page, roles_context
 from history import rating_store
 from history.charts import bars_svg
 from history.models import RatingLine, RatingPrivacy, RatingSettings, RatingSnapshot
-from history.stats import Span, member_stats
+from history.stats import Span, all_time, latest_season, member_stats
 from league.chart import running_total_svg
 
 
 class SpanForm(forms.Form):
-    season = forms.ModelChoiceField(queryset=Season.objects.none(), required=False,
-                                    empty_label="All seasons")
+    """A season (the member's latest when none is chosen and no dates are given), every
+    season, or dates."""
+
+    EVERY = "all"
+
+    season = forms.ChoiceField(required=False)
     start = forms.DateField(required=False, label="From",
                             widget=forms.DateInput(attrs={"type": "date"}))
     end = forms.DateField(required=False, label="To",
@@ -32,9 +36,11 @@ class SpanForm(forms.Form):
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["season"].queryset = Season.objects.filter(club=club)
         # The season's name alone: its str() reads the club, one query per season listed.
-        self.fields["season"].label_from_instance = lambda season: season.name
+        self.fields["season"].choices = [
+            ("", "Latest season played"), (self.EVERY, "All seasons"),
+            *((str(pk), name) for pk, name in
+              Season.objects.filter(club=club).values_list("pk", "name"))]
 
     def clean(self):
         data = super().clean()
@@ -42,10 +48,18 @@ class SpanForm(forms.Form):
             raise forms.ValidationError("The end date is before the start date.")
         return data
 
-    def span(self) -> Span:
-        data = self.cleaned_data
-        return Span(data["season"].pk if data.get("season") else None, data.get("start"),
-                    data.get("end"))
+    def span(self, member) -> Span:
+        """What the form asks for; nothing asked: the member's latest season. Dates without
+        a season span every season between them."""
+        data = self.cleaned_data if self.is_bound and self.is_valid() else {}
+        season, start, end = data.get("season") or "", data.get("start"), data.get("end")
+        if season == self.EVERY:
+            return Span(None, start, end, every=True)
+        if season:
+            return Span(int(season), start, end)
+        if start or end:
+            return Span(None, start, end)
+        return latest_season(member)
 
 
 def _viewer_member(request, club) -> Member | None:
@@ -59,7 +73,7 @@ def player(request, club, member_id):
     member = get_object_or_404(Member, pk=member_id, club=club)
     form = SpanForm(request.GET or None, club=club)
     valid = not form.is_bound or form.is_valid()
-    span = form.span() if form.is_bound and valid else Span()
+    span = form.span(member)
     stats = member_stats(member, span)
     viewer = _viewer_member(request, club)
     settings = rating_store.ensure_fresh(club)
@@ -74,6 +88,7 @@ def player(request, club, member_id):
     chart_points += [(f"{ln.date:%-d %b %y}", round(ln.new)) for ln in lines]
     context = {
         "club": club, "member": member, "form": form, "stats": stats, "span": span,
+        "all_time": all_time(member), "span_season": _season_name(form, span),
         "paid_chart": mark_safe(bars_svg(  # noqa: S308  escaped in charts.py
             [(name, net) for name, _r, _p, net in stats.paid],
             f"{member.display_name}: received less paid, by opponent")),
@@ -88,6 +103,10 @@ def player(request, club, member_id):
         **roles_context(request.user, club),
     }
     return render(request, "history/player.html", context, status=200 if valid else 400)
+
+
+def _season_name(form, span) -> str:
+    return dict(form.fields["season"].choices).get(str(span.season), "") if span.season else ""
 
 
 @require_POST
