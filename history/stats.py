@@ -210,7 +210,7 @@ def who_paid_whom(member, span: Span = Span()) -> list[tuple[str, int, int, int]
     # table that recorded a hand: a seat without one has no payment), read by season or date
     # where the seats themselves are found only among the member's every seat.
     mine = set(span.results(NightResult.objects.filter(member=member), "date")
-               .values_list("seat_id", flat=True))
+               .order_by().values_list("seat_id", flat=True))
     if not mine:
         return []
     hands = span.results(Hand.objects.filter(table__seats__in=mine, voided=False),

@@ -93,6 +93,9 @@ class NightResult(models.Model):
             models.Index(fields=["club", "date"], name="night_by_club_date"),
             models.Index(fields=["member", "date"], name="night_by_member_date"),
             models.Index(fields=["session"], name="night_by_session"),
+            # A member's nights of one season (history.stats: a player's latest season, read
+            # by default), not among their every night.
+            models.Index(fields=["member", "season", "date"], name="night_by_member_season"),
             # The club's guests' nights (clubs.members.merge.guest_names): a guest's rows only,
             # so the guests list reads them and not the club's every night.
             models.Index(fields=["club", "guest_name"], condition=models.Q(member__isnull=True),

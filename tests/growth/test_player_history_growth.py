@@ -20,8 +20,10 @@ from clubs.members.merge import GUEST_SQL, PLAIN, SQLITE_HINTS, guest_names
 from clubs.models import ClubSession, Hand, Member, Seat, Season, Table
 from clubs.recording.corrections import correct_hand, void_hand
 from history.stats import Span, all_time, member_stats
+from league.models import NightResult
 from tests.growth.history import copy_nights, record_night
 from tests.league.conftest import play_hands, seat_table
+from tests.league.test_bounded_reads import plan
 
 pytestmark = pytest.mark.django_db
 
@@ -73,6 +75,12 @@ def test_the_player_history_reads_the_latest_season_and_stored_totals(club, nigh
         assert body["all_time"]["played"] == size
         assert_all_time_in_step(member)
     assert counts[10] == counts[1000], counts
+    # The season's nights and seats are read by the member and the season together.
+    found = plan(Span(night.season_id).results(NightResult.objects.filter(member=member), "date"))
+    if connection.vendor == "sqlite":
+        assert "night_by_member_season (member_id=? AND season_id=?)" in found, found
+    else:
+        assert "Seq Scan" not in found, found
     # The season holds fifty nights at most (tests.growth.history): the default view reads
     # them, whatever the club's age; every season is there when asked for.
     seasons = Season.objects.filter(club=club).count()
