@@ -206,17 +206,18 @@ def _special_name(stored: dict) -> str:
 def who_paid_whom(member, span: Span = Span()) -> list[tuple[str, int, int, int]]:
     """What the member received from and paid to each opponent (by name; a guest by their
     name) over the span, from the payments stored with each hand: three queries."""
-    # The member's seats in the span from the league's per-night rows (one a seat at every
-    # table that recorded a hand: a seat without one has no payment), read by season or date
-    # where the seats themselves are found only among the member's every seat.
-    mine = set(span.results(NightResult.objects.filter(member=member), "date")
-               .order_by().values_list("seat_id", flat=True))
-    if not mine:
+    # The member's seats in the span, with their tables, from the league's per-night rows
+    # (one a seat at every table that recorded a hand: a seat without one has no payment),
+    # read by season or date where the seats themselves are found only among the member's
+    # every seat. A table's hands are of its night: the span needs no second filter.
+    seats = dict(span.results(NightResult.objects.filter(member=member), "date")
+                 .order_by().values_list("seat_id", "table_id"))
+    if not seats:
         return []
-    hands = span.results(Hand.objects.filter(table__seats__in=mine, voided=False),
-                         "table__session__date", "table__session__season_id")
+    mine, tables = set(seats), set(seats.values())
+    hands = Hand.objects.filter(table_id__in=tables, voided=False).order_by()
     names = {pk: (member_name or guest) for pk, member_name, guest in
-             Seat.objects.filter(table__seats__in=mine).values_list(
+             Seat.objects.filter(table_id__in=tables).values_list(
                  "pk", "member__display_name", "guest_name")}
     received, paid = defaultdict(int), defaultdict(int)
     for payments in hands.values_list("computed__payments", flat=True):
