@@ -13,11 +13,19 @@ from dataclasses import fields
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.text import slugify
 
-from compare.house_rule_list_fields import field_for_list
+from compare.house_rule_list_fields import field_for_list, shared
 from compare.house_rule_special_hands import EDITED, is_special, special_hands_formset
 from compare.rule_diff import LABELS, SCHEMES, SECTIONS, item_words
+from houserules.override_rules import (
+    ITEM_DOUBLES_MAX,
+    ITEM_POINTS_MAX,
+    MAX_COUNT,
+    check_choice,
+    check_count,
+)
 from houserules.text_limits import DESCRIPTION_MAX
 from scoring.engine import HouseRule
 from scoring.engine.rules.json_values import to_jsonable
@@ -31,23 +39,50 @@ INTRO = {
 }
 
 
+class CountField(forms.IntegerField):
+    """A whole number from 0 to ``maximum`` (the phone's keypad told so), refused in the
+    words the house-rule API uses (``houserules.override_rules.check_count``)."""
+
+    def __init__(self, maximum: int = MAX_COUNT, **kwargs):
+        super().__init__(min_value=0, max_value=maximum, **kwargs)
+        self.validators = [v for v in self.validators
+                           if not isinstance(v, MinValueValidator | MaxValueValidator)]
+
+    def validate(self, value):
+        super().validate(value)
+        if value not in self.empty_values:
+            shared(check_count, value, self.max_value, empty=not self.required)
+
+
+class SettingChoiceField(forms.ChoiceField):
+    """A named setting (a payment or rotation scheme): one it does not know is refused in the
+    house-rule API's words (``check_choice``)."""
+
+    def __init__(self, key: str, **kwargs):
+        self.key = key
+        super().__init__(**kwargs)
+
+    def validate(self, value):
+        if value and not self.valid_value(value):
+            shared(check_choice, self.key, value)
+        super().validate(value)
+
+
 def _field_for(key: str, kind: str, value: Any) -> forms.Field | None:
     label = LABELS.get(key, key.split(".")[1].replace("_", " ").capitalize())
     if kind == "bool":
         return forms.BooleanField(required=False, label=label, initial=value)
     if kind == "int":
-        return forms.IntegerField(label=label, min_value=0, max_value=1_000_000_000,
-                                  initial=value)
+        return CountField(label=label, initial=value)
     if kind == "int | None":
-        return forms.IntegerField(label=label, min_value=0, max_value=1_000_000_000,
-                                  required=False, initial=value,
+        return CountField(label=label, required=False, initial=value,
                                   help_text="Left empty: " + {
                                       "scoring.limit": "no limit.",
                                       "rotation.max_consecutive_dealer": "no maximum.",
                                   }.get(key, "any number."))
     if kind == "str" and key in SCHEMES:
-        return forms.ChoiceField(label=label, initial=value,
-                                 choices=[(k, v) for k, v in SCHEMES[key].items()])
+        return SettingChoiceField(key, label=label, initial=value,
+                                  choices=[(k, v) for k, v in SCHEMES[key].items()])
     if key == "scoring.wild_tiles":
         return forms.ChoiceField(label=label, choices=WILD_TILES, required=False,
                                  initial=value or "")
@@ -99,10 +134,10 @@ class AdjustRuleForm(forms.Form):
             if is_special(item):
                 continue
             points, doubles = f"item__{item.code}__points", f"item__{item.code}__doubles"
-            self.fields[points] = forms.IntegerField(min_value=0, max_value=10_000,
-                                                     label="Points", initial=item.points)
-            self.fields[doubles] = forms.IntegerField(min_value=0, max_value=20,
-                                                      label="Doubles", initial=item.doubles)
+            self.fields[points] = CountField(ITEM_POINTS_MAX, label="Points",
+                                             initial=item.points)
+            self.fields[doubles] = CountField(ITEM_DOUBLES_MAX, label="Doubles",
+                                              initial=item.doubles)
             self.items.append((item.wording, item_words(item), points, doubles))
 
     def section_fields(self):

@@ -12,13 +12,28 @@ from typing import Any
 
 from django import forms
 
+from houserules.override_rules import (
+    NAMED_PARTS,
+    Refused,
+    check_minimum,
+    check_penalty_part,
+    check_points_table,
+    read_part,
+)
 from scoring.engine.rules.model import MINIMUM_MEASURES
 
-MAX_ROWS = 40
-MAX_VALUE = 1_000_000_000
 SEPARATORS = re.compile(r"\s*(?:,|;|\n|\bor\b)\s*", re.IGNORECASE)
 NO_MINIMUM = ("none", "no minimum", "nothing")
 WINDS = [("E", "East"), ("S", "South"), ("W", "West"), ("N", "North")]
+
+
+def shared(check, *args, **kwargs):
+    """``check`` (one of ``houserules.override_rules``: what the house-rule API refuses too)
+    run on a field's value, its refusal a note on the field."""
+    try:
+        return check(*args, **kwargs)
+    except Refused as refusal:
+        raise forms.ValidationError(refusal.message) from None
 
 
 def _parts(text: str) -> list[str]:
@@ -71,11 +86,7 @@ class MinimumField(forms.CharField):
             raise forms.ValidationError(
                 f"Cannot read {bad[0]!r}: write a number and points, doubles or score, "
                 "e.g. \"3 points\" or \"4 doubles or 500 score\".")
-        if len(rows) > len(MINIMUM_MEASURES):
-            raise forms.ValidationError("At most one minimum each of points, doubles and score.")
-        if len({m for m, _ in rows}) != len(rows):
-            raise forms.ValidationError("Give each of points, doubles and score once.")
-        return tuple(rows)
+        return shared(check_minimum, rows)
 
 
 def table_text(value) -> str:
@@ -108,22 +119,13 @@ class PointsTableField(forms.CharField):
                     f"Cannot read {part!r}: write each row as points, a colon and the payment, "
                     "e.g. \"3: 8\".")
             rows.append((int(match[1]), int(match[2])))
-        if len(rows) > MAX_ROWS:
-            raise forms.ValidationError(f"At most {MAX_ROWS} rows.")
-        if any(n > MAX_VALUE for row in rows for n in row):
-            raise forms.ValidationError(f"Numbers up to {MAX_VALUE:,} only.")
-        points = [p for p, _ in rows]
-        if points != sorted(set(points)):
-            raise forms.ValidationError(
-                "Give the rows in rising order of points, each number of points once.")
-        return tuple(rows)
+        return shared(check_points_table, rows)
 
 
 class LimitFractionField(forms.CharField):
     """A part of the limit: "1/2", "3/4", "0.5" or "half"."""
 
-    NAMED = {"half": Fraction(1, 2), "quarter": Fraction(1, 4), "a quarter": Fraction(1, 4),
-             "the limit": Fraction(1), "limit": Fraction(1), "three quarters": Fraction(3, 4)}
+    NAMED = NAMED_PARTS
 
     def __init__(self, **kwargs):
         kwargs.setdefault("help_text", "A part of the limit, e.g. \"1/2\" or \"3/4\".")
@@ -133,27 +135,11 @@ class LimitFractionField(forms.CharField):
         return str(value) if isinstance(value, Fraction) else value
 
     def clean(self, value):
-        number = self.read(super().clean(value))
-        if number > 10:
-            raise forms.ValidationError("At most 10 times the limit.")
-        return number
+        return shared(check_penalty_part, self.read(super().clean(value)))
 
     def read(self, text: str) -> Fraction:
         """The part of the limit ``text`` says (0 or more, up to thousandths)."""
-        text = text.strip().casefold()
-        if text in self.NAMED:
-            return self.NAMED[text]
-        try:
-            number = Fraction(text.replace(" ", ""))
-        except (ValueError, ZeroDivisionError):
-            raise forms.ValidationError(
-                f"Cannot read {text!r} as a part of the limit: write it as \"1/2\" or "
-                "\"0.5\".") from None
-        if number < 0:
-            raise forms.ValidationError("A part of the limit cannot be negative.")
-        if number.denominator > 1000:
-            raise forms.ValidationError("Use a simpler fraction (up to thousandths).")
-        return number
+        return shared(read_part, text)
 
 
 class WindsField(forms.MultipleChoiceField):

@@ -13,8 +13,14 @@ from typing import Any
 
 from django import forms
 
-from compare.house_rule_list_fields import LimitFractionField
-from compare.rule_diff import detail_label, detail_options, fraction_words
+from compare.house_rule_list_fields import LimitFractionField, shared
+from compare.rule_diff import detail_label, detail_options
+from houserules.override_rules import (
+    SPECIAL_WORTH_NEEDED,
+    Refused,
+    check_fishing,
+    check_special_part,
+)
 from scoring.engine.rules.json_values import to_jsonable
 
 PREFIX = "special"
@@ -30,20 +36,12 @@ class PartOfLimitField(LimitFractionField):
         kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal",
                                                            "autocomplete": "off"}))
         super().__init__(**kwargs)
+        self.error_messages["required"] = SPECIAL_WORTH_NEEDED
 
     def clean(self, value):
         text = forms.CharField.clean(self, value)
-        if not self.required and not text.strip():
-            return None
-        number = self.read(text)
-        if number <= 0:
-            raise forms.ValidationError(
-                "A part of the limit is more than 0" + ("." if self.required else
-                                                        ": leave it empty for nothing."))
-        if number > 1:
-            raise forms.ValidationError(
-                f"At most the limit itself (1); {number} is more than the limit.")
-        return number
+        number = self.read(text) if text.strip() else None
+        return shared(check_special_part, number, required=self.required)
 
 
 class SpecialHandForm(forms.Form):
@@ -77,9 +75,10 @@ class SpecialHandForm(forms.Form):
     def clean(self):
         data = super().clean()
         limit, fishing = data.get("limit"), data.get("fishing_limit")
-        if limit is not None and fishing is not None and fishing > limit:
-            self.add_error("fishing_limit", f"Fishing for it cannot score more than the hand "
-                                            f"itself ({fraction_words(limit)}).")
+        try:
+            check_fishing(limit, fishing)
+        except Refused as refusal:
+            self.add_error("fishing_limit", refusal.message)
         return data
 
     def detail_fields(self):

@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
+from houserules.override_rules import part_words
 from scoring.engine import HouseRule
 from scoring.engine.rules.registry import REGISTRY
 
@@ -165,9 +166,7 @@ def words(value: Any, key: str = "") -> str:
 
 
 def fraction_words(value: Fraction) -> str:
-    named = {Fraction(1): "the limit", Fraction(1, 2): "half the limit",
-             Fraction(1, 4): "a quarter of the limit", Fraction(3, 4): "three quarters of the limit"}
-    return named.get(value, f"{value.numerator}/{value.denominator} of the limit")
+    return part_words(value)  # the words the form's and the API's refusals use too
 
 
 def _parameter_rows(rules: list[HouseRule]) -> list[Row]:

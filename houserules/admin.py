@@ -17,7 +17,7 @@ from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html
 
-from houserules.copies import create_copy, derive_rule, update_copy
+from houserules.copies import checked_overrides, create_copy, derive_rule, update_copy
 from houserules.models import HouseRuleRecord, HouseRuleVersion
 from scoring.engine import HouseRuleError
 
@@ -51,6 +51,7 @@ class HouseRuleCopyForm(forms.ModelForm):
         if data.get("overrides") is None:
             data["overrides"] = {}
         try:
+            data["overrides"] = checked_overrides(base, data["overrides"])
             derive_rule(base, data.get("slug") or self.instance.slug, data["overrides"],
                         name=data.get("name") or self.instance.name,
                         description=data.get("description") or base.description)

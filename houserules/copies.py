@@ -16,6 +16,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from houserules.models import HouseRuleRecord, HouseRuleVersion
+from houserules.override_rules import override_errors
 from houserules.signals import house_rule_changed
 from houserules.sync import ensure_builtin_house_rules
 from scoring.engine import RULE_FUNCTIONS, HouseRule, HouseRuleError, builtin_house_rules
@@ -48,11 +49,32 @@ def base_record(slug: str) -> HouseRuleRecord:
     return record
 
 
+def checked_overrides(base: HouseRuleRecord, overrides: Any) -> Any:
+    """``overrides`` of a copy of ``base`` as the club's form would take them (a part of the
+    limit written "1/2" however it was given), or ``HouseRuleError`` with every value the form
+    refuses, at its path, in the form's words (``houserules.override_rules``), together with
+    whatever else the house rule's own check finds (``derive_rule``)."""
+    if not isinstance(overrides, dict):
+        return overrides
+    errors, cleaned = override_errors(overrides, house_rule_of(base.latest_version()))
+    if errors:
+        try:
+            derive_rule(base, base.slug, cleaned)
+        except HouseRuleError as more:
+            for path, msgs in more.errors.items():
+                known = errors.setdefault(path, [])
+                known.extend(m for m in msgs if m not in known)
+        raise HouseRuleError(errors)
+    return cleaned
+
+
 def derive_rule(base: HouseRuleRecord, slug: str, overrides: dict[str, Any],
                 **top: Any) -> HouseRule:
     """``base``'s newest version with ``overrides`` applied, checked as the engine will use it:
     every field known and valid, every item's rule function and arguments known, the goulash
-    rule one that exists. Raises ``HouseRuleError`` with the paths of everything wrong."""
+    rule one that exists. Raises ``HouseRuleError`` with the paths of everything wrong.
+    (A club's new overrides are checked against what its form allows first:
+    ``checked_overrides``.)"""
     if not isinstance(overrides, dict):
         raise HouseRuleError({"overrides": ["Give an object of changes, e.g. "
                                             '{"scoring": {"limit": 2000}}.']})
@@ -174,6 +196,7 @@ def create_copy(club, base_slug: str, new_slug: str, name: str,
         raise HouseRuleError({"slug": [f"A house rule called {new_slug!r} exists already; "
                                        "choose another slug."]})
     base = base_record(base_slug)
+    overrides = checked_overrides(base, overrides)
     top: dict[str, Any] = {"name": name}
     if description is not None:
         top["description"] = description
@@ -203,7 +226,10 @@ def update_copy(record: HouseRuleRecord, overrides: dict[str, Any] | None = None
                                        "of it for your club."]})
     record = HouseRuleRecord.objects.select_for_update().get(pk=record.pk)
     before = record.overrides
-    overrides = record.overrides if overrides is None else overrides
+    # Overrides kept as they are (a new name only) are not checked again: a copy saved before a
+    # range was added stays usable.
+    overrides = (record.overrides if overrides is None
+                 else checked_overrides(record.based_on, overrides))
     top: dict[str, Any] = {"name": name or record.name,
                            "description": record.description if description is None
                            else description}
@@ -218,5 +244,5 @@ def update_copy(record: HouseRuleRecord, overrides: dict[str, Any] | None = None
     return version
 
 
-__all__ = ["base_record", "create_copy", "derive_rule", "house_rule_of", "latest_version",
+__all__ = ["base_record", "checked_overrides", "create_copy", "derive_rule", "house_rule_of", "latest_version",
            "shape_errors", "update_copy"]

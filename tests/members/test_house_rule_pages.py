@@ -118,7 +118,7 @@ def test_a_bad_slug_or_limit_is_a_form_error(client_as, club):
     data.update(name="Again", slug="bmja", scoring__limit=-5)
     answer = client.post(reverse("club-house-rule-copy", args=[club.slug]), data)
     assert answer.status_code == 400
-    assert "Ensure this value is greater than or equal to 0" in answer.content.decode()
+    assert "Give a whole number from 0 to 1,000,000,000, or leave it empty (null) for none." in answer.content.decode()
     data["scoring__limit"] = 2000
     answer = client.post(reverse("club-house-rule-copy", args=[club.slug]), data)
     assert answer.status_code == 400 and "exists already" in answer.content.decode()

@@ -114,7 +114,7 @@ def test_parts_of_the_limit_and_details_saved_as_a_new_version_and_described(our
     ("limit", "11", "At most the limit itself (1)"),
     ("limit", "0", "more than 0"),
     ("limit", "-1/2", "cannot be negative"),
-    ("limit", "", "This field is required"),
+    ("limit", "", "A special hand is worth a part of the limit, more than 0 and at most 1"),
     ("limit", "a bit", "Cannot read 'a bit' as a part of the limit"),
     ("limit", "1/0", "Cannot read '1/0'"),
     ("limit", "1/1001", "simpler fraction"),
