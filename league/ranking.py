@@ -6,8 +6,8 @@ totals here; snapshots store what this returns.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields
 
 MEASURES = {"net": "net points", "table_points": "table points"}
 COMBINES = {"sum": "summed over nights", "average": "averaged per night",
@@ -76,7 +76,9 @@ class LeagueRules:
         return self
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "tie_breaks": list(self.tie_breaks)}
+        # The fields read directly (plain values): dataclasses.asdict copies each deeply.
+        return {**{name: getattr(self, name) for name in RULE_FIELDS},
+                "tie_breaks": list(self.tie_breaks)}
 
     @classmethod
     def from_dict(cls, data: dict) -> LeagueRules:
@@ -113,6 +115,8 @@ class LeagueRules:
     def required_nights(self, season_nights: int) -> int:
         return max(self.min_nights, math.ceil(self.min_share * season_nights / 100))
 
+
+RULE_FIELDS = tuple(f.name for f in fields(LeagueRules))
 
 PRESETS: dict[str, tuple[str, LeagueRules]] = {
     "net": ("Net points (sum of nets)", LeagueRules()),
@@ -265,15 +269,10 @@ def _row(p: PlayerTotals, rules: LeagueRules) -> StandingRow:
     )
 
 
-def _tie_value(row: StandingRow, name: str) -> float:
-    value = {"table_points": row.table_points, "net": row.net, "mahjongs": row.mahjongs,
-             "fewest_given": row.given, "average_place": row.average_place,
-             "nights": row.nights}[name]
-    return value if TIE_BREAKS[name][1] else -value
-
-
-def sort_key(row: StandingRow, rules: LeagueRules) -> tuple:
-    return (row.score, *(_tie_value(row, t) for t in rules.tie_breaks))
+# What each tie-break reads of a row; higher is better unless TIE_BREAKS says otherwise.
+TIE_ATTRIBUTES = {"table_points": "table_points", "net": "net", "mahjongs": "mahjongs",
+                  "fewest_given": "given", "average_place": "average_place",
+                  "nights": "nights"}
 
 
 def rank(players: Iterable[PlayerTotals], rules: LeagueRules, season_nights: int) -> Standings:
@@ -289,17 +288,27 @@ def rank(players: Iterable[PlayerTotals], rules: LeagueRules, season_nights: int
             unranked.append(row)
         else:
             ranked.append(row)
-    order = lambda r: (tuple(-v for v in sort_key(r, rules)), r.name)  # noqa: E731
-    ranked.sort(key=order)
-    unranked.sort(key=order)
-    guests.sort(key=order)
-    _assign_places(ranked, rules)
-    return Standings(rules, season_nights, needed, ranked, unranked, guests)
+    return Standings(rules, season_nights, needed, _ordered(ranked, rules, places=True),
+                     _ordered(unranked, rules), _ordered(guests, rules))
 
 
-def _assign_places(rows: Sequence[StandingRow], rules: LeagueRules) -> None:
-    keys = [sort_key(r, rules) for r in rows]
-    for i, row in enumerate(rows):
-        first = keys.index(keys[i])
-        row.place = first + 1
-        row.shared = keys.count(keys[i]) > 1
+def _ordered(rows: list[StandingRow], rules: LeagueRules, places: bool = False
+             ) -> list[StandingRow]:
+    """The rows best first (the measure, then the tie-breaks, then the name); with
+    ``places``, each row's place set: level rows (the same measure and tie-breaks) share the
+    first of their places (standard competition ranking). Each row's key is worked out once;
+    level rows sit together once sorted, so one pass sets the places."""
+    signs = [(TIE_ATTRIBUTES[t], 1 if TIE_BREAKS[t][1] else -1) for t in rules.tie_breaks]
+    keyed = sorted(
+        ((-row.score, *(-sign * getattr(row, name) for name, sign in signs)), row.name, i, row)
+        for i, row in enumerate(rows))
+    ordered = [row for *_, row in keyed]
+    if not places:
+        return ordered
+    start = 0
+    for end in range(1, len(keyed) + 1):
+        if end == len(keyed) or keyed[end][0] != keyed[start][0]:
+            for row in ordered[start:end]:
+                row.place, row.shared = start + 1, end - start > 1
+            start = end
+    return ordered
