@@ -22,7 +22,7 @@ from clubs.models import Season
 from league.export_sheets import hands_sheet
 from league.forms import FORMATS
 from league.models import SeasonLeague, Snapshot, rules_of
-from league.queries import standings
+from league.queries import NO_FILTERS, seen_stored_standings, standings
 from league.ranking import PRESETS
 from league.seasons import audit_rules
 from league.serializers import (
@@ -78,10 +78,11 @@ QUERY = [StandingsQuerySerializer]
 
 
 def visible_season(request, season_id) -> Season:
-    # With its league rules (rules_of reads them from the join, not a query of their own).
+    # With its club and league rules (rules_of reads them from the join, not a query of their
+    # own), among the clubs the user may see: one query.
     return get_object_or_404(
-        Season.objects.select_related("club", "league"), pk=season_id,
-        club__in=perms.visible_clubs(request.user))
+        Season.objects.select_related("club", "league").filter(perms.seen_by(request.user)),
+        pk=season_id)
 
 
 def require_admin(request, club) -> None:
@@ -112,14 +113,24 @@ class _StandingsBase(APIView):
                summary="A season's standings as JSON, CSV or XLSX (?format=)")
 class SeasonStandingsView(_StandingsBase):
     def get(self, request, season_id: int):
-        season = visible_season(request, season_id)
-        query = self.query(request)
-        filters = query.filters()
-        table = standings(rules_of(season), season=season, filters=filters)
+        # Unfiltered, the stored rows with the season, its club, its league rules and who may
+        # see them come in one query; filtered (or nothing stored yet), the season is looked
+        # up first (a 404 before a bad filter's 400) and its nights summed.
+        query = StandingsQuerySerializer(data=request.query_params)
+        found = query.is_valid() and query.filters() == NO_FILTERS and seen_stored_standings(
+            perms.seen_by(request.user, "season__club"), season_id=season_id)
+        if found:
+            (name, slug), table = found
+            filters = NO_FILTERS
+        else:
+            season = visible_season(request, season_id)
+            query.is_valid(raise_exception=True)
+            filters = query.filters()
+            name, slug = season.name, season.club.slug
+            table = standings(rules_of(season), season=season, filters=filters)
         fmt = query.validated_data["format"]
         if fmt != "json":
-            return standings_download(table, fmt, f"{season.club.slug}-{season.name}-standings",
-                                      filters)
+            return standings_download(table, fmt, f"{slug}-{name}-standings", filters)
         return Response(standings_json(table, filters))
 
 
@@ -140,13 +151,21 @@ class SeasonHandResultsView(_StandingsBase):
                summary="A club's all-time standings (net points) as JSON, CSV or XLSX")
 class ClubStandingsView(_StandingsBase):
     def get(self, request, slug: str):
-        club = get_object_or_404(perms.visible_clubs(request.user), slug=slug)
-        query = self.query(request)
-        filters = query.filters()
-        table = standings(PRESETS["net"][1], club=club, filters=filters)
+        # As a season's: unfiltered, the club and its stored rows in one query.
+        query = StandingsQuerySerializer(data=request.query_params)
+        found = query.is_valid() and query.filters() == NO_FILTERS and seen_stored_standings(
+            perms.seen_by(request.user), club_slug=slug)
+        if found:
+            (_, slug), table = found  # the club's slug as stored
+            filters = NO_FILTERS
+        else:
+            club = get_object_or_404(perms.visible_clubs(request.user), slug=slug)
+            query.is_valid(raise_exception=True)
+            filters, slug = query.filters(), club.slug
+            table = standings(PRESETS["net"][1], club=club, filters=filters)
         fmt = query.validated_data["format"]
         if fmt != "json":
-            return standings_download(table, fmt, f"{club.slug}-all-time", filters)
+            return standings_download(table, fmt, f"{slug}-all-time", filters)
         return Response(standings_json(table, filters))
 
 

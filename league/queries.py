@@ -5,6 +5,7 @@ players' names; best-N adds each player's night values)."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -13,8 +14,15 @@ from django.db.models import CharField, Count, F, IntegerField, Q, QuerySet, Sum
 from django.db.models.functions import Cast, Coalesce
 
 from clubs.models import HandResult
-from league.models import NightResult, Standing
-from league.ranking import LeagueRules, PlayerTotals, Standings, rank
+from league.models import NightResult, Standing, StandingScope
+from league.ranking import (
+    PRESETS,
+    RULE_FIELDS,
+    LeagueRules,
+    PlayerTotals,
+    Standings,
+    rank,
+)
 
 POINT_COLUMNS = {"4-2-1-0": "points_zero", "4-2-1-0.5": "points_half"}
 
@@ -108,25 +116,84 @@ def standings(rules: LeagueRules, season=None, club=None,
     return rank(players, rules, season_nights)
 
 
+STORED_COLUMNS = ("member_id", "guest_name", "member__display_name", "nights", "hands", "net",
+                  "mahjongs", "given", "points_zero", "points_half", "place_sum", "tables")
+
+
+STORED_COLUMNS = ("member_id", "guest_name", "member__display_name", "nights", "hands", "net",
+                  "mahjongs", "given", "points_zero", "points_half", "place_sum", "tables")
+
+
 def stored_standings(rules: LeagueRules, season=None, club=None) -> Standings:
     """The standings from the stored rows: each player's row with their name and the scope's
     count of nights, in one query whatever the history (best-N also reads the season's
     nights, each player's value of each)."""
     rows = Standing.objects.filter(scope__season_id=season.pk) if season is not None else (
         Standing.objects.filter(scope__club_id=club.pk, scope__season__isnull=True))
-    players, season_nights = [], 0
-    for t in rows.values_list("member_id", "guest_name", "member__display_name", "nights",
-                              "hands", "net", "mahjongs", "given", "points_zero",
-                              "points_half", "place_sum", "tables", "scope__nights"):
-        (member_id, guest, name, nights, hands, net, mahjongs, given, zero, half, place_sum,
-         tables, season_nights) = t
+    found = list(rows.values_list(*STORED_COLUMNS, "scope__nights"))
+    return _ranked(rules, found, found[0][-1] if found else 0, lambda: nights_of(season, club))
+
+
+class Scope(NamedTuple):
+    """What an answer names its file by: the season's name (None for all time) and its
+    club's slug."""
+
+    name: str | None
+    club_slug: str
+
+
+def seen_stored_standings(seen: Q, season_id: int | None = None,
+                          club_slug: str | None = None) -> tuple[Scope, Standings] | None:
+    """A season's (or with ``club_slug``, a club's all-time) stored standings and what the
+    answer needs of their scope (the season's name and league rules, the club's slug), among
+    those ``seen`` keeps (``clubs.permissions.seen_by`` on ``season__club``, or ``club`` for
+    all time), in one query: the scope with its season, club and league rules, and its rows
+    (one a player). None when that finds nothing (no such season or club, one the user may
+    not see, or no night counted there yet): the caller then looks the season or club up (a
+    404, or empty standings)."""
+    scopes = StandingScope.objects.filter(seen)
+    if season_id is not None:
+        # season__pk, not season_id: an id past the column's range finds nothing (no query)
+        scopes = scopes.filter(season__pk=season_id)
+        about = ("season__name", "season__club__slug", "season__league__id",
+                 *(f"season__league__{name}" for name in RULE_FIELDS))
+    else:
+        scopes = scopes.filter(club__slug=club_slug, season__isnull=True)
+        about = ("club__slug",)
+    found = list(scopes.values_list(*about, "nights", *(f"rows__{c}" for c in STORED_COLUMNS)))
+    if not found:
+        return None
+    first, width = found[0], len(about) + 1
+    if season_id is None:
+        scope, rules = Scope(None, first[0]), PRESETS["net"][1]
+    else:
+        scope = Scope(first[0], first[1])
+        # The columns of SeasonLeague named as LeagueRules' fields, in their order; no row
+        # (the join found none): the net preset, as rules_of says.
+        *league, tie_breaks = first[3:width - 1]
+        rules = PRESETS["net"][1] if first[2] is None else LeagueRules(*league,
+                                                                       tuple(tie_breaks))
+    # A scope without rows comes as one row whose player columns are NULL (guest_name is
+    # never NULL in a stored row).
+    rows = [row[width:] for row in found if row[width + 1] is not None]
+    return scope, _ranked(rules, rows, first[width - 1], lambda: NightResult.objects.filter(
+        counted=True, season_id=season_id))
+
+
+def _ranked(rules: LeagueRules, rows: list[tuple], season_nights: int,
+            nights: Callable[[], QuerySet]) -> Standings:
+    """Stored rows (``STORED_COLUMNS``) ranked; best-N reads each player's value of each
+    night too (``nights``: the scope's counted nights)."""
+    players = []
+    for (member_id, guest, name, nights_played, hands, net, mahjongs, given, zero, half,
+         place_sum, tables, *_) in rows:
         players.append(PlayerTotals(
             key=str(member_id) if member_id else f"guest:{guest}", name=name or guest,
-            member_id=member_id, nights=nights, hands=hands, net=net, mahjongs=mahjongs,
-            given=given, points={"4-2-1-0": zero, "4-2-1-0.5": half}, place_sum=place_sum,
-            tables=tables))
+            member_id=member_id, nights=nights_played, hands=hands, net=net,
+            mahjongs=mahjongs, given=given, points={"4-2-1-0": zero, "4-2-1-0.5": half},
+            place_sum=place_sum, tables=tables))
     if rules.combine == "best":
-        values = _night_values(nights_of(season, club), rules)
+        values = _night_values(nights(), rules)
         for p in players:
             p.night_values = values.get((p.member_id, "" if p.member_id else p.key[6:]), [])
     return rank(players, rules, season_nights)

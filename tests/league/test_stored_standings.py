@@ -198,3 +198,56 @@ def test_a_delete_that_failed_takes_nothing_off_a_later_one(club, season, member
     second.delete()
     assert NightResult.objects.filter(session=first).count() == 4
     assert_rebuild_equal("a failed delete's rows, then another night deleted")
+
+
+def test_the_api_reads_a_season_its_rules_and_its_rows_in_one_query(
+        make_season, bmja_version, users, club, other_club, django_assert_num_queries):
+    """Unfiltered, the season's standings answer is one query whoever asks (the season, its
+    club, its league rules, who may see it and the stored rows together), under every preset
+    the same document as the page's standings; a season nobody has played yet answers empty
+    standings, one the user may not see 404, as does a season id past any integer column."""
+    from rest_framework.test import APIClient
+
+    from league.models import SeasonLeague, rules_of
+    from league.views import standings_json
+
+    season = make_season(bmja_version, seed=7, nights=2, hands=5)
+    client = {role: APIClient() for role in ("admin", "member", "outsider", "anonymous")}
+    for role, api in client.items():
+        if users[role]:
+            api.force_authenticate(users[role])
+    path = f"/api/v1/seasons/{season.pk}/standings/"
+    for name, (_, rules) in PRESETS.items():
+        SeasonLeague.objects.update_or_create(season=season, defaults={
+            **rules.to_dict(), "preset": name})
+        season = Season.objects.get(pk=season.pk)
+        expected = standings_json(standings(rules_of(season), season=season), Filters())
+        assert expected["rules"] == {**rules.to_dict(), "description": rules.describe()}
+        for role in ("admin", "member"):
+            with django_assert_num_queries(2 if rules.combine == "best" else 1):
+                answer = client[role].get(path)
+            assert answer.json() == expected, (name, role)
+    SeasonLeague.objects.filter(season=season).delete()  # no rules: the net preset
+    assert client["member"].get(path).json()["rules"]["description"] == (
+        PRESETS["net"][1].describe())
+    assert client["outsider"].get(path).status_code == 404
+    assert client["anonymous"].get(path).status_code == 404
+    club.published = True
+    club.save()
+    with django_assert_num_queries(1):
+        assert client["anonymous"].get(path).status_code == 200
+    assert client["anonymous"].get(
+        f"/api/v1/clubs/{other_club.slug}/standings/").status_code == 404
+    empty = Season.objects.create(club=club, name="2027", start=dt.date(2027, 1, 1))
+    answer = client["member"].get(f"/api/v1/seasons/{empty.pk}/standings/")
+    assert answer.status_code == 200 and answer.json()["rows"] == []
+    assert answer.json()["season_nights"] == 0
+    assert client["member"].get(f"/api/v1/seasons/{2**70}/standings/").status_code == 404
+    # All time: the club and its stored rows, one query.
+    with django_assert_num_queries(1):
+        all_time = client["member"].get(f"/api/v1/clubs/{club.slug}/standings/")
+    assert all_time.json() == standings_json(standings(PRESETS["net"][1], club=club), Filters())
+    csv = client["member"].get(f"/api/v1/clubs/{club.slug}/standings/", {"format": "csv"})
+    assert f'filename="{club.slug}-all-time.csv"' in csv["Content-Disposition"]
+    csv = client["member"].get(path, {"format": "csv"})
+    assert f'filename="{club.slug}-{season.name}-standings.csv"' in csv["Content-Disposition"]
