@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rest_framework import serializers
 
 from league.forms import FORMATS
@@ -67,7 +69,46 @@ class LeagueRulesSerializer(serializers.Serializer):
         return {**rules.to_dict(), "description": rules.describe()}
 
 
-class StandingRowSerializer(serializers.Serializer):
+_PLAIN_FIELDS: dict[type, tuple] = {}
+
+
+class PlainSerializer(serializers.Serializer):
+    """A read-only Serializer of plain mappings (rows of standings, live or as a snapshot
+    stored them): each declared field rendered by its own ``to_representation``, read by its
+    name, as ``Serializer.to_representation`` does, without its generic walk per field and row
+    (the field's source resolved, the attribute read through ``fields.get_attribute``, its
+    errors caught: most of a season's standings answer, issue #27). A row that lacks a field
+    takes the generic walk (its default, null or error as DRF says). The fields are plain (no
+    source of another name, no method fields; nested serializers render through their own
+    ``to_representation``): ``tests/league/test_stored_standings.py`` holds the two walks to
+    the same document."""
+
+    @classmethod
+    def plain_fields(cls) -> tuple:
+        """(name, the field's to_representation) of each readable field, once a class (from
+        a prototype's fields: these fields render a value alone, whatever their parent)."""
+        found = _PLAIN_FIELDS.get(cls)
+        if found is None:
+            fields = [f for f in cls().fields.values() if not f.write_only]
+            assert all(f.source == f.field_name for f in fields), cls
+            found = _PLAIN_FIELDS[cls] = tuple((f.field_name, f.to_representation)
+                                               for f in fields)
+        return found
+
+    def to_representation(self, instance):
+        if isinstance(instance, Mapping):
+            try:
+                return {name: None if (value := instance[name]) is None else show(value)
+                        for name, show in self.plain_fields()}
+            except KeyError:  # a field missing: DRF's default, null, skip or error
+                pass
+        return super().to_representation(instance)
+
+
+class StandingRowSerializer(PlainSerializer):
+    """One player's line of the standings: ranked members by place, then members below the
+    gate, then guests."""
+
     place = serializers.IntegerField(allow_null=True)
     shared = serializers.BooleanField()
     name = serializers.CharField()
@@ -96,9 +137,11 @@ class FiltersSerializer(serializers.Serializer):
     table = serializers.IntegerField(required=False)
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(PlainSerializer):
     """Standings as ``league.ranking.Standings.to_json()`` gives them (live, or as a snapshot
     stored them), with the filters they were read under."""
+
+    # Plain (PlainSerializer): its nested fields are built once, not copied for each answer.
 
     rules = LeagueRulesSerializer()
     season_nights = serializers.IntegerField()

@@ -23,6 +23,7 @@ from league.models import SeasonLeague, Snapshot, rules_of
 from league.queries import Filters, best_hand, limit_hands, player_nights, standings
 from league.ranking import PRESETS
 from league.seasons import audit_rules
+from league.serializers import StandingsSerializer
 from league.signals import beside_standings
 from league.withdrawing import (
     PublishRefused,
@@ -44,26 +45,14 @@ def _filters(request, club) -> tuple[FilterForm, Filters | None]:
     return form, form.filters() if form.is_valid() else None
 
 
-FLOAT_FIELDS = ("table_points", "average", "score", "average_place")
-
-
 def standings_json(standings_, filters: Filters) -> dict:
     """The standings as JSON: what the API answers, the page's JSON download and
-    ``export_standings --format json`` write, the same document everywhere, as the schema
-    documents it (``StandingsSerializer``: the league rules with their description, the rows),
-    so a client generated from the schema reads them.
-
-    Built from ``Standings.to_json()``'s plain values rather than through the serializer, whose
-    nested fields cost a fifth of a season's answer (issue #27);
-    ``tests/league/test_stored_standings.py`` holds the two to the same document."""
-    data = standings_.to_json()
-    rules = standings_.rules
-    data["rules"] = {**rules.to_dict(), "description": rules.describe()}
-    for row in data["rows"]:
-        for name in FLOAT_FIELDS:  # the schema's numbers: 12 points is 12.0
-            row[name] = float(row[name])
-    data["filters"] = filters.to_dict()
-    return data
+    ``export_standings --format json`` write, the same document everywhere, rendered by the
+    serializer the schema documents (``StandingsSerializer``: the league rules with their
+    description, the rows), so a client generated from the schema reads them. Its rows are
+    rendered field by field without DRF's generic walk (``PlainSerializer``, issue #27)."""
+    return StandingsSerializer({**standings_.to_json(), "rules": standings_.rules,
+                                "filters": filters.to_dict()}).data
 
 
 def standings_download(standings_, fmt: str, stem: str, filters: Filters):

@@ -147,22 +147,39 @@ def test_one_query_reads_a_seasons_stored_standings(club, season, members, users
     assert Member.objects.filter(club=club).exists()
 
 
-def test_the_answer_is_the_document_its_serializer_describes(make_season, bmja_version):
-    """standings_json builds the answer from plain values: the same JSON, byte for byte, as
-    StandingsSerializer renders (what the schema documents), under every preset and a
-    filter."""
+def test_the_answer_is_the_document_its_serializer_describes(make_season, bmja_version,
+                                                            monkeypatch):
+    """standings_json renders through StandingsSerializer, whose rows (and itself) are
+    rendered field by field without DRF's generic walk (PlainSerializer): the same JSON, byte
+    for byte, as DRF's own Serializer.to_representation renders, under every preset and a
+    filter, and for a snapshot's stored document (no filters: DRF's walk skips them)."""
+    from rest_framework import serializers
     from rest_framework.renderers import JSONRenderer
 
-    from league.serializers import StandingsSerializer
+    from league.serializers import PlainSerializer, StandingsSerializer
     from league.views import standings_json
 
     season = make_season(bmja_version, seed=5, nights=2, hands=5)
+    documents = []
     for filters in (Filters(), Filters(start=dt.date(2026, 1, 1), table=1)):
         for name, (_, rules) in PRESETS.items():
             table = standings(rules, season=season, filters=filters)
-            documented = StandingsSerializer({**table.to_json(), "filters": filters.to_dict()})
-            assert (JSONRenderer().render(standings_json(table, filters))
-                    == JSONRenderer().render(documented.data)), name
+            documents.append((name, table, filters))
+    older = standings(PRESETS["net"][1], season=season).to_json()  # as a snapshot: no filters
+
+    def rendered():
+        return ([JSONRenderer().render(standings_json(table, filters))
+                 for _, table, filters in documents]
+                + [JSONRenderer().render(StandingsSerializer(older).data)])
+
+    plain = rendered()
+    monkeypatch.setattr(PlainSerializer, "to_representation",
+                        serializers.Serializer.to_representation)
+    generic = rendered()
+    assert len(plain) == len(documents) + 1
+    for (name, *_), ours, drf in zip([*documents, ("older",)], plain, generic, strict=True):
+        assert ours == drf, name
+    assert b'"table_points":' in plain[0] and b'"filters":{}' in plain[0]
 
 
 @pytest.mark.django_db(transaction=True)
