@@ -10,8 +10,11 @@ median of the repeats; each side warmed once first):
   they read. Since issue #27 the standings are stored (``league_standing``: one row a player, 40
   for the season) and the yardstick reads those rows in bare SQL (at most 2x). Printed too:
   the aggregate over the per-night summary (``league_nightresult``, 4,000 rows for the season)
-  the answer made before, and which a filtered answer still makes; and the first yardstick,
-  the sum of the 80,000 hand results, a bigger job than the standings ever did;
+  the answer made before, and which a filtered answer still makes; the same aggregate with
+  the members' names and the season's count of nights, which the answer shows and the bare
+  sums leave out; the stored rows read and ranked in bare SQL (RANK over the net preset's
+  tie-breaks: the read and the ranking, none of the request's other work); and the first
+  yardstick, the sum of the 80,000 hand results, a bigger job than the standings ever did;
 - the club's all-time standings over the 1M hands against the same yardsticks over the club
   (40 stored rows; 160,000 summary rows; 4,000,000 hand results);
 - the season's every-hand-result CSV (the API's stream, read to the end) against PostgreSQL's
@@ -52,6 +55,40 @@ STORED = """SELECT s.member_id, s.guest_name, m.display_name, s.nights, s.hands,
   LEFT JOIN clubs_member m ON m.id = s.member_id WHERE {where}"""
 STORED_SEASON = STORED.format(where="sc.season_id = %s")
 STORED_CLUB = STORED.format(where="sc.club_id = %s AND sc.season_id IS NULL")
+# The summary's sums (SUMMARY) are not all the answer shows: it names each member and states
+# the season's count of nights (what the filtered answer reads besides the sums, the names
+# with them and the nights in a query of its own). The same aggregate with both, one
+# statement: the yardstick that does the answer's work over the summary.
+SUMMARY_NAMED = """SELECT n.member_id, n.guest_name, m.display_name,
+  count(DISTINCT n.session_id), sum(n.hands), sum(n.net), sum(n.mahjongs), sum(n.given),
+  sum(n.points_zero), sum(n.points_half), sum(n.place), count(*),
+  (SELECT count(DISTINCT session_id) FROM league_nightresult
+   WHERE counted AND {column} = %(id)s)
+  FROM league_nightresult n LEFT JOIN clubs_member m ON m.id = n.member_id
+  WHERE n.counted AND n.{column} = %(id)s
+  GROUP BY n.member_id, n.guest_name, m.display_name"""
+SUMMARY_NAMED_SEASON = SUMMARY_NAMED.format(column="season_id")
+SUMMARY_NAMED_CLUB = SUMMARY_NAMED.format(column="club_id")
+# The stored rows read and ranked in bare SQL as the answer ranks them under the net preset
+# (the bench's seasons have no league rules of their own, so the net preset, as all time):
+# members by net, then table points, Mah Jongs, fewest given away, then the name, level ones
+# sharing a place (RANK); guests after them, unranked; each row's table points, average and
+# average place as the answer rounds them. The answer's other work (the season, its rules,
+# who may see it, the JSON) is not in it: the stored read with the ranking, no more.
+RANKED = """SELECT s.member_id, coalesce(m.display_name, s.guest_name) AS name, s.nights,
+  s.hands, s.mahjongs, s.given, s.net, round(s.points_zero::numeric, 6) AS points,
+  CASE WHEN s.nights > 0 THEN round(s.net::numeric / s.nights, 6) ELSE 0 END,
+  CASE WHEN s.tables > 0 THEN round(s.place_sum::numeric / s.tables, 6) ELSE 0 END,
+  CASE WHEN s.member_id IS NOT NULL THEN rank() OVER level END AS place,
+  s.member_id IS NOT NULL AND count(*) OVER (PARTITION BY s.member_id IS NULL, s.net,
+    round(s.points_zero::numeric, 6), s.mahjongs, s.given) > 1 AS shared, sc.nights
+  FROM league_standing s JOIN league_standingscope sc ON sc.id = s.scope_id
+  LEFT JOIN clubs_member m ON m.id = s.member_id WHERE {where}
+  WINDOW level AS (PARTITION BY s.member_id IS NULL ORDER BY s.net DESC,
+    round(s.points_zero::numeric, 6) DESC, s.mahjongs DESC, s.given)
+  ORDER BY s.member_id IS NULL, s.net DESC, points DESC, s.mahjongs DESC, s.given, name"""
+RANKED_SEASON = RANKED.format(where="sc.season_id = %s")
+RANKED_CLUB = RANKED.format(where="sc.club_id = %s AND sc.season_id IS NULL")
 COPY = """COPY (
   SELECT ss.date, t.number, h.number, coalesce(m.display_name, s.guest_name), r.member_id,
          r.seat_wind, r.score, r.net, r.running_total, r.won::int, r.gave::int, r."limit"
@@ -159,6 +196,20 @@ def main() -> None:
                 return {(row[0], row[1]): row[5] for row in cursor.fetchall()}
         return run
 
+    def named(sql, arg):
+        def run():
+            with connection.cursor() as cursor:
+                cursor.execute(sql, {"id": arg})
+                return {(row[0], row[1]): row[5] for row in cursor.fetchall()}
+        return run
+
+    def ranked(sql, arg):
+        def run():
+            with connection.cursor() as cursor:
+                cursor.execute(sql, [arg])
+                return [(row[0], row[10], row[11]) for row in cursor.fetchall()]
+        return run
+
     def get_json(path, query=None):
         def run():
             answer = api.get(path, query or {})
@@ -179,6 +230,15 @@ def main() -> None:
     for sql, arg in ((STORED_SEASON, season.pk), (STORED_CLUB, club.pk)):
         assert stored(sql, arg)() == summary(
             SUMMARY_SEASON if "season_id =" in sql else SUMMARY_CLUB, arg)()
+
+    for sql, arg in ((SUMMARY_NAMED_SEASON, season.pk), (SUMMARY_NAMED_CLUB, club.pk)):
+        assert named(sql, arg)() == summary(
+            SUMMARY_SEASON if "season_id =" in sql else SUMMARY_CLUB, arg)()
+    # The bare ranking is the answer's: the same players in the same order, the same places.
+    for path, sql, arg in ((season_path, RANKED_SEASON, season.pk),
+                           (club_path, RANKED_CLUB, club.pk)):
+        rows = get_json(path)()["rows"]
+        assert [(r["member_id"], r["place"], r["shared"]) for r in rows] == ranked(sql, arg)()
 
     csv_path = f"/api/v1/seasons/{season.pk}/hand-results/"
 
@@ -206,6 +266,11 @@ def main() -> None:
                  stored(STORED_SEASON, season.pk), args.repeats, 2)
     side_by_side("all-time standings vs reading its stored rows", get_json(club_path),
                  stored(STORED_CLUB, club.pk), args.repeats, 2)
+    # The honest yardstick of a stored answer: the same rows read and ranked in bare SQL.
+    side_by_side("season standings vs its stored rows read and ranked", get_json(season_path),
+                 ranked(RANKED_SEASON, season.pk), args.repeats, 2)
+    side_by_side("all-time vs its stored rows read and ranked", get_json(club_path),
+                 ranked(RANKED_CLUB, club.pk), args.repeats, 2)
     # What the framework costs around any answer: the same in-process request to a DRF view
     # that reads nothing and answers {}. Against the stored read it shows how far below the
     # 2x floor a request through Django and DRF can go at all.
@@ -217,6 +282,9 @@ def main() -> None:
                  summary(SUMMARY_SEASON, season.pk), args.repeats, 2)
     side_by_side("(before) all-time vs its aggregate, summary", get_json(club_path),
                  summary(SUMMARY_CLUB, club.pk), args.repeats, 2)
+    side_by_side("season vs the summary aggregate with names, nights",
+                 get_json(season_path), named(SUMMARY_NAMED_SEASON, season.pk),
+                 args.repeats, 2)
     every = {"start": "1900-01-01"}  # a filter that keeps every night: the summing path
     side_by_side("season, filtered, vs its aggregate over the summary",
                  get_json(season_path, every), summary(SUMMARY_SEASON, season.pk),
