@@ -28,12 +28,16 @@ def tonight(club, bmja_version):
 
 @pytest.fixture
 def last_week(club, bmja_version, members, tonight):
-    """Ann, Bea, Cal and Dot played together a week ago (a night of no season, as tonight)."""
+    """Ann, Bea, Cal and Dot played together a week ago (a night of no season, as tonight), and
+    Ivy, Jo, Kit and Lou at the other table: the four met more than a random draw would have
+    had them meet, so the draw keeps them apart as far as it can."""
     night = ClubSession.objects.create(club=club, date=tonight.date - dt.timedelta(days=7),
                                        house_rule_version=bmja_version)
-    table = Table.objects.create(session=night, number=1)
-    for position, (member, wind) in enumerate(zip(members[:4], "ESWN", strict=True)):
-        Seat.objects.create(table=table, position=position, member=member, starting_wind=wind)
+    for number, people in ((1, members[:4]), (2, members[8:12])):
+        table = Table.objects.create(session=night, number=number)
+        for position, (member, wind) in enumerate(zip(people, "ESWN", strict=True)):
+            Seat.objects.create(table=table, position=position, member=member,
+                                starting_wind=wind)
     return members[:4]
 
 
