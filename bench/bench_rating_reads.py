@@ -1,0 +1,161 @@
+"""What a read of the club rating costs while a night is open, at 10 and at 1,000 nights of
+history, side by side in one database.
+
+    flock /tmp/bench.lock .venv/bin/python bench/bench_rating_reads.py [--db sqlite|postgres]
+          [--repeats 15]
+
+Makes a fresh database (an SQLite file in a temporary folder, or PostgreSQL
+``qa3_rating_reads``) and two clubs: each records tonight's night of two tables through the
+recording service (``tests/growth/history.py``), left open, gets 9 or 999 earlier nights copied
+before it, and turns the rating on (a whole rebuild, once). Then, the clubs in turn (the order
+alternating each repeat): a hand is recorded at table 1 (a hand appended: it marks nothing),
+and the rating is read as a member reads it, the page (``/clubs/<slug>/history/rating/``) and
+the API (``/api/v1/clubs/<slug>/rating/``). Prints the median of each read at 10 and 1,000
+nights, the ratio, the queries of each, and the same for ``rating_store.ensure_fresh`` alone
+(the part of a read that may recompute) and, as the yardstick, a whole rebuild of the club's
+lines (``rating_store.recompute(club, None)``: what a read would cost if it rebuilt all).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+os.environ.setdefault("API_THROTTLE", "0")
+os.environ.setdefault("APP_LOG_LEVEL", "WARNING")
+
+
+def setup_database(kind: str) -> None:
+    if kind == "sqlite":
+        folder = tempfile.mkdtemp(prefix="bench-rating-reads-")
+        os.environ["DATABASE_URL"] = f"sqlite:///{folder}/b.sqlite3"
+    else:
+        name = "qa3_rating_reads"
+        host = ["-h", "127.0.0.1", "-U", "postgres"]
+        subprocess.run(["dropdb", *host, "--if-exists", "--force", name], check=True)
+        subprocess.run(["createdb", *host, name], check=True)
+        os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{name}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ["DEBUG"] = "0"
+    os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)
+    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def make_club(slug: str, nights: int, version):
+    import datetime as dt
+
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from clubs.models import Club, ClubSession, Member, Season, Table
+    from history import rating_store
+    from tests.growth.history import copy_nights, record_night
+
+    club = Club.objects.create(name=f"Club {slug}", slug=slug)
+    admin = get_user_model().objects.create_user(f"{slug}-admin")
+    Member.objects.create(club=club, user=admin, display_name="Admin", role="admin")
+    members = [Member.objects.create(club=club, display_name=f"Player {i}") for i in range(8)]
+    today = timezone.localdate()
+    season = Season.objects.create(club=club, name=f"{today.year}",
+                                   start=dt.date(today.year, 1, 1),
+                                   end=dt.date(today.year, 12, 31))
+    session = ClubSession.objects.create(club=club, season=season, date=today,
+                                         house_rule_version=version)  # open
+    record_night(session, members, admin)
+    copy_nights(session, nights - 1)
+    rating_store.turn_on(club)
+    table = Table.objects.get(session=session, number=1)
+    return club, table, admin
+
+
+def record_one(table, admin) -> None:
+    from clubs.recording import record_hand
+
+    seats = {w: {"score": 4 * (j + 1)} for j, w in enumerate("ESWN")}
+    seats["E"] = {"score": 120}
+    record_hand(table, {"winner": "E", "win_from": "wall", "seats": seats}, admin)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument("--long", type=int, default=1000, help="the long club's nights")
+    args = parser.parse_args()
+    setup_database(args.db)
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from history import rating_store
+    from houserules.sync import ensure_builtin_house_rules
+
+    version = ensure_builtin_house_rules()["bmja"]
+    began = time.perf_counter()
+    sizes = (10, args.long)
+    clubs = {n: make_club(f"r{n}", n, version) for n in sizes}
+    print(f"two clubs, {', '.join(f'{n:,}' for n in sizes)} nights (tonight's open), made in "
+          f"{time.perf_counter() - began:.0f} s ({args.db})")
+    clients = {}
+    for n, (_club, _table, admin) in clubs.items():
+        clients[n] = Client()
+        clients[n].force_login(admin)
+
+    reads = {
+        "page /clubs/<slug>/history/rating/":
+            lambda n: clients[n].get(f"/clubs/{clubs[n][0].slug}/history/rating/", secure=True),
+        "API /api/v1/clubs/<slug>/rating/":
+            lambda n: clients[n].get(f"/api/v1/clubs/{clubs[n][0].slug}/rating/", secure=True),
+        "rating_store.ensure_fresh(club) alone":
+            lambda n: rating_store.ensure_fresh(clubs[n][0]),
+        # The yardstick: what a read would cost if it rebuilt the whole history.
+        "a whole rebuild (recompute(club, None))":
+            lambda n: rating_store.recompute(clubs[n][0], None),
+    }
+    for n in sizes:  # warm up
+        for read in reads.values():
+            read(n)
+    times: dict[tuple[str, int], list[float]] = {}
+    queries: dict[tuple[str, int], int] = {}
+    for repeat in range(args.repeats):
+        for name, read in reads.items():
+            for n in sizes if repeat % 2 == 0 else sizes[::-1]:
+                record_one(clubs[n][1], clubs[n][2])  # a hand appended tonight
+                t0 = time.perf_counter()
+                if repeat == 0:
+                    with CaptureQueriesContext(connection) as seen:
+                        answer = read(n)
+                    queries[(name, n)] = len(seen)
+                else:
+                    answer = read(n)
+                times.setdefault((name, n), []).append((time.perf_counter() - t0) * 1000)
+                code = getattr(answer, "status_code", 200)
+                assert code == 200, (name, n, code)
+    short, long = sizes
+    print(f"{'read, after a hand recorded (open night)':<44}{short:>9,}{long:>9,}{'ratio':>7}"
+          f"{'queries':>9}")
+    for name in reads:
+        a = statistics.median(times[(name, short)])
+        b = statistics.median(times[(name, long)])
+        q = f"{queries[(name, short)]}/{queries[(name, long)]}"
+        print(f"{name:<44}{a:9.1f}{b:9.1f}{b / a:7.2f}{q:>9}")
+    print(f"medians of {args.repeats} (ms); load average "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
