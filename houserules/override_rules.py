@@ -11,6 +11,7 @@ hostile: a text quoted back is cut short and shown as a Python literal (the page
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 from fractions import Fraction
 from typing import Any
@@ -31,6 +32,7 @@ MAX_ROWS = 40  # rows of points to payment
 MAX_PENALTY_PART = 10  # the false Mah Jong penalty, in limits
 NAMED_PARTS = {"half": Fraction(1, 2), "quarter": Fraction(1, 4), "a quarter": Fraction(1, 4),
                "the limit": Fraction(1), "limit": Fraction(1), "three quarters": Fraction(3, 4)}
+PART_TEXT = re.compile(r"[+-]?(?:\d{1,9}(?:\.\d{1,9})?|\.\d{1,9}|\d{1,9}/\d{1,9})")
 SPECIAL_WORTH_NEEDED = ("A special hand is worth a part of the limit, more than 0 and at most 1 "
                         "(the limit): give one, e.g. \"1/2\".")
 
@@ -70,8 +72,12 @@ def read_part(value: Any) -> Fraction:
         if text in NAMED_PARTS:
             return NAMED_PARTS[text]
         try:
+            # Read only as "n", "n.n" or "n/n" (up to 9 digits each): Fraction alone also takes
+            # "1e-99999999", which takes minutes to work out.
+            if not PART_TEXT.fullmatch(text.replace(" ", "")):
+                raise ValueError
             number = Fraction(text.replace(" ", ""))
-        except (ValueError, ZeroDivisionError, OverflowError):
+        except (ValueError, ZeroDivisionError):
             raise Refused(f"Cannot read {_quoted(text)} as a part of the limit: write it as "
                           "\"1/2\" or \"0.5\".") from None
     if number < 0:
@@ -199,8 +205,9 @@ def override_errors(overrides: Any, parent: HouseRule) -> tuple[dict[str, list[s
     override's path, and the overrides with each part of the limit written as the form
     writes it ("half" and 0.5 as "1/2"). Anything of another shape is left as it is for the
     house rule's own check, which names it. An item's value refused here is left out of the
-    overrides returned (that check would name it again at another path, ``items[36]``); a
-    setting's is kept, for that check's own words at the same path."""
+    overrides returned (that check would name it again, at another path, ``items[36]``, or in
+    other words); a whole number refused is kept, for that check's own words beside ours
+    ("Payments cannot be negative.")."""
     errors: dict[str, list[str]] = {}
     if not isinstance(overrides, dict):
         return errors, overrides
@@ -222,6 +229,8 @@ def override_errors(overrides: Any, parent: HouseRule) -> tuple[dict[str, list[s
                 cleaned[name] = _setting(f"{section}.{name}", kinds[name], value)
             except Refused as refusal:
                 refuse(f"{section}.{name}", refusal)
+                if not kinds[name].startswith("int"):
+                    del cleaned[name]  # said here; a number is left for the rule's own words
         out[section] = cleaned
     items = overrides.get("items")
     if isinstance(items, dict):
@@ -236,7 +245,8 @@ def _item(code: str, change: Any, parent: HouseRule, refuse) -> Any:
     was = parent.item(code)
     cleaned = dict(change)
     where = f"items.{code}"
-    special = was.limit is not None
+    # A special hand, or an item made one (a worth given where it had none).
+    special = was.limit is not None or change.get("limit") is not None
     for name, maximum in (("points", ITEM_POINTS_MAX), ("doubles", ITEM_DOUBLES_MAX)):
         if name in change and not special and type(change[name]) is int:
             try:

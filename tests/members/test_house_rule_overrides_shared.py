@@ -6,6 +6,8 @@ nothing is saved by either."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.urls import reverse
 
@@ -176,3 +178,36 @@ def test_a_copy_saved_before_the_ranges_is_renamed_without_its_overrides_checked
     with pytest.raises(Exception) as refused:
         update_copy(record, record.overrides)
     assert "items.knitting.limit" in refused.value.errors
+
+
+@pytest.mark.parametrize("overrides", [
+    {"items": {"knitting": {"limit": "1e-3999999"}}},
+    {"items": {"chow": {"limit": "1e-3999999"}}},  # an ordinary item made a special hand
+    {"payment": {"false_mahjong_penalty_limit_fraction": "1e-3999999"}},
+])
+def test_a_part_with_a_huge_exponent_is_refused_at_once(ours, admin_api, overrides):
+    """Python's Fraction reads "1e-3999999" (seconds of work; minutes with more nines): a part
+    of the limit is read as "n", "n.n" or "n/n" only, by the API, the form and the engine."""
+    started = time.perf_counter()
+    answer = admin_api.patch(f"{API}jade-rules/", {"overrides": overrides}, format="json")
+    assert answer.status_code == 400
+    [said] = answer.json()["overrides"].values()
+    assert said == ["Cannot read '1e-3999999' as a part of the limit: write it as \"1/2\" or "
+                    "\"0.5\"."]
+    client, edit = ours
+    assert form_notes(client, edit, "special:knitting:limit", "1e-3999999") == [
+        "Cannot read '1e-3999999' as a part of the limit: write it as \"1/2\" or \"0.5\"."]
+    assert time.perf_counter() - started < 1.5
+
+
+def test_the_engine_reads_no_exponent_in_a_fraction():
+    from scoring.engine import builtin_house_rules
+    from scoring.engine.rules.model import HouseRuleError
+
+    data = builtin_house_rules()["bmja"].to_dict()
+    data["items"].append({**data["items"][0], "code": "x", "limit": "1e-3999999"})
+    started = time.perf_counter()
+    with pytest.raises(HouseRuleError) as refused:
+        type(builtin_house_rules()["bmja"]).from_dict(data)
+    assert any(path.endswith(".limit") for path in refused.value.errors)
+    assert time.perf_counter() - started < 0.5

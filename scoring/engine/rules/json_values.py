@@ -4,6 +4,7 @@ and converted to each field's annotated type (with the words to say what was exp
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 import typing
 from dataclasses import fields
@@ -23,8 +24,15 @@ def to_jsonable(value: Any) -> Any:
     return value
 
 
+# A fraction as text: "1/2", "-3", "0.25" (Fraction alone also reads "1e-99999999", and
+# takes minutes to work it out).
+FRACTION_TEXT = re.compile(r"\s*[+-]?(?:\d{1,30}(?:\.\d{0,30})?|\.\d{1,30})(?:/\d{1,30})?\s*")
+
+
 def fraction(value: Any) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | float | str | Fraction):
+        raise ValueError
+    if isinstance(value, str) and not FRACTION_TEXT.fullmatch(value):
         raise ValueError
     if isinstance(value, float):
         return Fraction(value).limit_denominator(1000)
