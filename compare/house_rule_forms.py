@@ -26,7 +26,7 @@ from houserules.override_rules import (
     check_choice,
     check_count,
 )
-from houserules.text_limits import DESCRIPTION_MAX
+from houserules.text_limits import DESCRIPTION_MAX, NAME_MAX, too_long
 from scoring.engine import HouseRule
 from scoring.engine.rules.json_values import to_jsonable
 
@@ -84,8 +84,8 @@ def _field_for(key: str, kind: str, value: Any) -> forms.Field | None:
         return SettingChoiceField(key, label=label, initial=value,
                                   choices=[(k, v) for k, v in SCHEMES[key].items()])
     if key == "scoring.wild_tiles":
-        return forms.ChoiceField(label=label, choices=WILD_TILES, required=False,
-                                 initial=value or "")
+        return SettingChoiceField(key, label=label, choices=WILD_TILES, required=False,
+                                  initial=value or "")
     return field_for_list(key, kind, value, label)
 
 
@@ -94,9 +94,11 @@ def _name(key: str) -> str:
 
 
 class AdjustRuleForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Name",
+    name = forms.CharField(max_length=NAME_MAX, label="Name",
+                           error_messages={"max_length": too_long(NAME_MAX)},
                            help_text="As the club's pages and score sheets show it.")
     description = forms.CharField(required=False, max_length=DESCRIPTION_MAX, label="Description",
+                                  error_messages={"max_length": too_long(DESCRIPTION_MAX)},
                                   widget=forms.Textarea(attrs={"rows": 3}),
                                   help_text="What is different, in your own words.")
 

@@ -18,6 +18,7 @@ from houserules.override_rules import (
     check_minimum,
     check_penalty_part,
     check_points_table,
+    check_winds,
     read_part,
 )
 from scoring.engine.rules.model import MINIMUM_MEASURES
@@ -149,6 +150,10 @@ class WindsField(forms.MultipleChoiceField):
 
     def __init__(self, **kwargs):
         super().__init__(choices=WINDS, required=False, **kwargs)
+
+    def validate(self, value):
+        shared(check_winds, value)  # the API's words for a wind it does not know
+        super().validate(value)
 
     def clean(self, value):
         chosen = set(super().clean(value))

@@ -22,7 +22,7 @@ from houserules.copies import create_copy, update_copy
 from houserules.models import HouseRuleRecord, HouseRuleVersion
 from houserules.resolve import is_visible_house_rule, visible_house_rules
 from houserules.sync import ensure_builtin_house_rules
-from houserules.text_limits import DESCRIPTION_MAX, too_long
+from houserules.text_limits import DESCRIPTION_MAX, NAME_MAX, too_long
 from scoring.engine import HouseRuleError, builtin_house_rules
 
 # Errors about the request itself; every other path is inside the overrides.
@@ -89,7 +89,8 @@ class HouseRuleCopySerializer(serializers.Serializer):
     club = serializers.SlugField(help_text="The slug of the club the copy belongs to.")
     base = serializers.SlugField(help_text="The house rule copied: a built-in or a club's.")
     slug = serializers.SlugField(max_length=80, help_text="The new house rule's slug.")
-    name = serializers.CharField(max_length=120)
+    name = serializers.CharField(max_length=NAME_MAX,
+                                 error_messages={"max_length": too_long(NAME_MAX)})
     description = serializers.CharField(
         required=False, allow_blank=True, max_length=DESCRIPTION_MAX,
         error_messages={"max_length": too_long(DESCRIPTION_MAX)})
@@ -103,7 +104,8 @@ class HouseRuleCopySerializer(serializers.Serializer):
 class HouseRuleUpdateSerializer(serializers.Serializer):
     overrides = serializers.JSONField(
         required=False, help_text="The copy's overrides, replacing the ones it had.")
-    name = serializers.CharField(max_length=120, required=False)
+    name = serializers.CharField(max_length=NAME_MAX, required=False,
+                                 error_messages={"max_length": too_long(NAME_MAX)})
     description = serializers.CharField(
         required=False, allow_blank=True, max_length=DESCRIPTION_MAX,
         error_messages={"max_length": too_long(DESCRIPTION_MAX)})

@@ -16,6 +16,7 @@ from dataclasses import fields
 from fractions import Fraction
 from typing import Any
 
+from houserules.text_limits import DESCRIPTION_MAX, NAME_MAX, too_long
 from scoring.engine import HouseRule
 from scoring.engine.rules.model import (
     MINIMUM_MEASURES,
@@ -149,8 +150,26 @@ def check_minimum(rows) -> tuple:
     return tuple(rows)
 
 
+WINDS = ("E", "S", "W", "N")
+# Settings that may also be null (none).
+NULLABLE_CHOICES = ("scoring.wild_tiles",)
+CHOICE_KEYS = ("payment.scheme", "rotation.scheme", "rotation.wind_moves_on",
+               "scoring.wild_tiles")
+
+
+def check_winds(value: Any) -> tuple[str, ...]:
+    """Winds of the round (the goulash winds): a list of E, S, W and N."""
+    if not isinstance(value, list | tuple) or any(w not in WINDS for w in value):
+        raise Refused("Winds of the round are E, S, W and N: give those wanted, e.g. [\"W\"], "
+                      "or none ([]).")
+    return tuple(value)
+
+
 def choices(key: str) -> tuple[str, ...]:
     """The values a named setting takes (a payment or rotation scheme, a reading)."""
+    if key == "scoring.wild_tiles":
+        from scoring.engine.rules.variations import WILD_TILES
+        return WILD_TILES
     if key == "payment.scheme":
         from settlements.engine import SETTLEMENT_SCHEMES
         return tuple(sorted(SETTLEMENT_SCHEMES))
@@ -162,10 +181,13 @@ def choices(key: str) -> tuple[str, ...]:
     return ()
 
 
-def check_choice(key: str, value: Any) -> str:
+def check_choice(key: str, value: Any) -> str | None:
     known = choices(key)
+    if value is None and key in NULLABLE_CHOICES:
+        return None
     if not isinstance(value, str) or value not in known:
-        raise Refused(f"Unknown choice {_quoted(value)}; use one of {', '.join(known)}.")
+        raise Refused(f"Unknown choice {_quoted(value)}; use one of {', '.join(known)}"
+                      + (", or null for none." if key in NULLABLE_CHOICES else "."))
     return value
 
 
@@ -178,8 +200,11 @@ def _setting(key: str, kind: str, value: Any) -> Any:
     """``value`` of setting ``key`` (annotated ``kind``) as the form would take it; Refused
     when the form would refuse it. Values the form cannot hold (text for a number, a list
     that is not one) are left to the house rule's own check."""
-    if key in ("payment.scheme", "rotation.scheme", "rotation.wind_moves_on"):
+    if key in CHOICE_KEYS:
         return check_choice(key, value)
+    if key == "rotation.goulash_winds":
+        check_winds(value)
+        return value
     if kind in ("int", "int | None"):
         if isinstance(value, bool) or not isinstance(value, int | None):
             return value
@@ -232,6 +257,11 @@ def override_errors(overrides: Any, parent: HouseRule) -> tuple[dict[str, list[s
                 if not kinds[name].startswith("int"):
                     del cleaned[name]  # said here; a number is left for the rule's own words
         out[section] = cleaned
+    for name, maximum in (("name", NAME_MAX), ("description", DESCRIPTION_MAX)):
+        text = overrides.get(name)
+        if isinstance(text, str) and len(text) > maximum:
+            refuse(name, Refused(too_long(maximum)))
+            del out[name]
     items = overrides.get("items")
     if isinstance(items, dict):
         out["items"] = {code: _item(code, change, parent, refuse)
@@ -276,6 +306,6 @@ def _item(code: str, change: Any, parent: HouseRule, refuse) -> Any:
 
 
 __all__ = ["ITEM_DOUBLES_MAX", "ITEM_POINTS_MAX", "MAX_COUNT", "MAX_PENALTY_PART", "MAX_ROWS",
-           "NAMED_PARTS", "Refused", "check_choice", "check_count", "check_fishing",
+           "NAMED_PARTS", "Refused", "WINDS", "check_choice", "check_count", "check_fishing",
            "check_minimum", "check_penalty_part", "check_points_table", "check_special_part",
-           "choices", "override_errors", "part_words", "read_part"]
+           "check_winds", "choices", "override_errors", "part_words", "read_part"]

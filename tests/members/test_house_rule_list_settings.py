@@ -92,7 +92,7 @@ def test_each_list_setting_is_saved_as_typed_and_shown_again(client_as, club):
     ("payment__false_mahjong_penalty_limit_fraction", "-1/2", "cannot be negative"),
     ("payment__false_mahjong_penalty_limit_fraction", "1/0", "as a part of the limit"),
     ("payment__false_mahjong_penalty_limit_fraction", "", "This field is required"),
-    ("rotation__goulash_winds", ["X"], "Select a valid choice"),
+    ("rotation__goulash_winds", ["X"], "Winds of the round are E, S, W and N"),
 ])
 def test_bad_input_is_a_note_on_its_own_field(client_as, club, field, typed, note):
     client = client_as("admin")

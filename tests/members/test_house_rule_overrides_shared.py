@@ -84,6 +84,11 @@ CASES = [
      "Unknown choice 'nope'; use one of bmja, discarder_pays, goulash_kitty, winner_table."),
     ("rotation__scheme", "<b>x</b>", {"rotation": {"scheme": "<b>x</b>"}}, "rotation.scheme",
      "Unknown choice '<b>x</b>'; use one of bmja, dealer_repeats, winner_deals."),
+    ("rotation__goulash_winds", ["W", "X"], {"rotation": {"goulash_winds": ["W", "X"]}},
+     "rotation.goulash_winds",
+     "Winds of the round are E, S, W and N: give those wanted, e.g. [\"W\"], or none ([])."),
+    ("scoring__wild_tiles", "dragons", {"scoring": {"wild_tiles": "dragons"}},
+     "scoring.wild_tiles", "Unknown choice 'dragons'; use one of b2, joker, or null for none."),
 ]
 
 
@@ -211,3 +216,15 @@ def test_the_engine_reads_no_exponent_in_a_fraction():
         type(builtin_house_rules()["bmja"]).from_dict(data)
     assert any(path.endswith(".limit") for path in refused.value.errors)
     assert time.perf_counter() - started < 0.5
+
+
+def test_a_name_too_long_is_refused_alike(ours, admin_api):
+    client, edit = ours
+    long = "Jade " * 30
+    [note] = form_notes(client, edit, "name", long)
+    assert note.startswith("At most 120 characters; shorten it")
+    for sent in ({"name": long}, {"overrides": {"name": long}}):
+        answer = admin_api.patch(f"{API}jade-rules/", sent, format="json")
+        assert answer.status_code == 400
+        assert answer.json() == {"name": [note]}
+    assert HouseRuleRecord.objects.get(slug="jade-rules").name == "Jade rules"
