@@ -10,7 +10,7 @@ another club holds; a user who can see a club but lacks the role for a change ge
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Q, QuerySet
 from rest_framework import permissions
 
 from clubs.models import Club, Member
@@ -84,17 +84,21 @@ def visible_clubs(user) -> QuerySet[Club]:
     return Club.objects.filter(Q(published=True) | Q(pk__in=member_club_ids(user)))
 
 
+# A user's active memberships' clubs, as a subquery (each use filters a copy by the user).
+_MEMBER_OF = Member.objects.filter(active=True).values("club_id")
+
+
 def seen_by(user, club: str = "club") -> Q:
     """The condition ``visible_clubs`` states, on rows of another model that name their club
     by the relation ``club``, for the row's own query: a published club, or one where the user
-    is an active member (an EXISTS on the membership, not a roles query of its own first).
-    Superusers see every club (no condition)."""
+    is an active member (``IN`` a subquery of their memberships, not a roles query of its own
+    first; an ``EXISTS`` on the outer row cost the ORM twice as long to build). Superusers see
+    every club (no condition)."""
     if user.is_authenticated and user.is_superuser:
         return Q()
     seen = Q(**{f"{club}__published": True})
     if user.is_authenticated:
-        seen |= Q(Exists(Member.objects.filter(club_id=OuterRef(club), user_id=user.pk,
-                                               active=True)))
+        seen |= Q(**{f"{club}__in": _MEMBER_OF.filter(user_id=user.pk)})
     return seen
 
 
