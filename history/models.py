@@ -97,6 +97,10 @@ class RatingSettings(models.Model):
     # Set (to the earliest date whose results changed) by the receiver of clubs'
     # table_recomputed; the next read recomputes the lines from that date on.
     stale_from = models.DateField(null=True, blank=True)
+    # What the open nights' results were when their lines were last rebuilt
+    # (``rating_store.live_mark``: the first open night's date, its rows and hands so far): a
+    # read finding them the same rebuilds nothing. Blank: rebuild on the next read.
+    live_seen = models.CharField(max_length=64, blank=True, default="", editable=False)
     updated = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

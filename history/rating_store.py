@@ -9,8 +9,10 @@ writes the lines in batches: the same few statements whatever the club's history
 
 When: the receivers of clubs' ``table_recomputed`` mark the club's rating out of date from a
 date (``mark_stale``, one UPDATE; none on the hot path of a hand appended to a table), and the
-next read (``ensure_fresh``) recomputes. Nights still in play (an open night of the last two
-days) are recomputed on every read, since hands added to them mark nothing.
+next read (``ensure_fresh``) recomputes. Hands appended to a night still in play (an open
+night of the last two days) mark nothing: a read compares those nights' results with what they
+were at the last rebuild (``live_mark``, one indexed aggregate, no lock) and recomputes from
+the first open night only when they changed, so a read with nothing new writes nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import connection, transaction
-from django.db.models import DateField, OuterRef, Subquery, Value
+from django.db.models import Count, DateField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce, Least
 from django.utils import timezone
 
@@ -149,24 +151,55 @@ def live_from(club) -> dt.date | None:
             .order_by("date").values_list("date", flat=True).first())
 
 
+def live_mark(club_id: int, live: dt.date | None) -> str:
+    """What the club's results from its first open night ``live`` on are now, in a few
+    characters: that date, their rows and their hands (one aggregate over the (club, date)
+    index, tonight's rows only). Recording a hand at the end of a table (the hot path, which
+    marks nothing) adds one to the hands of each seat that played it, so the mark changes with
+    every hand; anything else that changes a night's results (a table's first hand, a
+    correction, a void, a swap, a night saved, a delete, players moved) marks the rating stale
+    (``mark_stale``). Blank when no night is open."""
+    from league.models import NightResult
+
+    if live is None:
+        return ""
+    seen = NightResult.objects.filter(club_id=club_id, date__gte=live).aggregate(
+        rows=Count("pk"), hands=Sum("hands"))
+    return f"{live.isoformat()}:{seen['rows']}:{seen['hands'] or 0}"
+
+
+def _current(settings: RatingSettings, live: dt.date | None, mark: str) -> bool:
+    return settings.stale_from is None and (live is None or mark == settings.live_seen)
+
+
 def ensure_fresh(club) -> RatingSettings | None:
-    """The club's rating settings, its lines brought up to date first (None: not turned on)."""
+    """The club's rating settings, its lines brought up to date first (None: not turned on).
+
+    A read that finds them current (nothing marked stale, and the open nights' results as
+    they were at the last rebuild: ``live_mark``) writes nothing and locks nothing: a few
+    plain reads. Otherwise it locks the settings row, looks again (another read may have
+    rebuilt while this one waited), and rebuilds from the earliest of ``stale_from`` and the
+    first open night. The mark stored is the one read before the rebuild read the results: a
+    hand committed in between changes the mark again, and the next read rebuilds (never a
+    hand missed)."""
     settings = settings_of(club)
     if settings is None or not settings.enabled:
         return settings
     live = live_from(club)
-    stale = settings.stale_from
-    if stale is None and live is None:
+    if _current(settings, live, live_mark(club.pk, live)):
         return settings
     with transaction.atomic():
         settings = RatingSettings.objects.select_for_update().filter(pk=settings.pk).first()
         if settings is None:
             return None  # the club was deleted while this read waited for it
+        live = live_from(club)
+        mark = live_mark(club.pk, live)
+        if _current(settings, live, mark):
+            return settings  # rebuilt by another read while this one waited
         starts = [d for d in (settings.stale_from, live) if d is not None]
-        if starts:
-            recompute(club, min(starts), settings)
-            RatingSettings.objects.filter(pk=settings.pk).update(stale_from=None)
-            settings.stale_from = None
+        recompute(club, min(starts), settings)
+        RatingSettings.objects.filter(pk=settings.pk).update(stale_from=None, live_seen=mark)
+        settings.stale_from, settings.live_seen = None, mark
     return settings
 
 
@@ -178,6 +211,7 @@ def turn_on(club, **params) -> RatingSettings:
             setattr(settings, name, value)
         settings.enabled = True
         settings.stale_from = None
+        settings.live_seen = live_mark(club.pk, live_from(club))  # read before the results
         settings.save()
         recompute(club, None, settings)
     return settings
