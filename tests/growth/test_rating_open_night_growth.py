@@ -87,3 +87,58 @@ def test_a_read_during_an_open_night_rebuilds_tonight_only(club, users, tonight)
     shown = lines(club)
     rating_store.recompute(club, None)
     assert lines(club) == shown
+
+
+def writes_in(queries) -> list[str]:
+    """The statements of ``queries`` that write or lock: INSERT, UPDATE, DELETE, a
+    SELECT ... FOR UPDATE (and a savepoint, which only a write needs)."""
+    found = []
+    for query in queries.captured_queries:
+        sql = query["sql"].lstrip().upper()
+        if sql.startswith(("INSERT", "UPDATE", "DELETE", "COPY", "SAVEPOINT")) or "FOR UPDATE" in sql:
+            found.append(query["sql"])
+    return found
+
+
+def test_a_read_with_no_new_hand_writes_nothing(client, club, users, tonight):
+    """A read during an open night rebuilds tonight's lines when a hand came in since the last
+    rebuild, and otherwise writes nothing and locks nothing (members reading the league on
+    their phones at once used to queue behind each other's rewrite of the same lines)."""
+    api = APIClient()
+    api.force_authenticate(users["admin"])
+    client.force_login(users["admin"])
+    copy_nights(tonight, 4)
+    rating_store.turn_on(club)
+    a_hand(tonight, users["scorer"], "S")
+    assert api.get(f"/api/v1/clubs/{club.slug}/rating/").status_code == 200  # rebuilds
+    shown = sorted(RatingLine.objects.filter(club=club).values_list("pk", *VALUES))
+
+    reads = {
+        "API": lambda: api.get(f"/api/v1/clubs/{club.slug}/rating/"),
+        "page": lambda: client.get(f"/clubs/{club.slug}/history/rating/", secure=True),
+        "ensure_fresh": lambda: rating_store.ensure_fresh(club),
+    }
+    for name, read in reads.items():
+        with CaptureQueriesContext(connection) as queries:
+            answer = read()
+        assert getattr(answer, "status_code", 200) == 200, name
+        assert writes_in(queries) == [], name
+    with CaptureQueriesContext(connection) as queries:
+        rating_store.ensure_fresh(club)
+    assert len(queries) == 3, [q["sql"] for q in queries.captured_queries]
+    # Not a line rewritten: the same rows, the same ids.
+    assert sorted(RatingLine.objects.filter(club=club).values_list("pk", *VALUES)) == shown
+
+    # A hand recorded: the next read rebuilds tonight's lines, as a whole rebuild has them;
+    # the read after it writes nothing again.
+    a_hand(tonight, users["scorer"], "W")
+    with CaptureQueriesContext(connection) as queries:
+        assert api.get(f"/api/v1/clubs/{club.slug}/rating/").status_code == 200
+    assert writes_in(queries)
+    with CaptureQueriesContext(connection) as queries:
+        assert api.get(f"/api/v1/clubs/{club.slug}/rating/").status_code == 200
+    assert writes_in(queries) == []
+    after_the_hand = lines(club)
+    assert after_the_hand != [row[1:] for row in shown]
+    rating_store.recompute(club, None)
+    assert lines(club) == after_the_hand
