@@ -2,10 +2,10 @@
 history, side by side in one database.
 
     flock /tmp/bench.lock .venv/bin/python bench/bench_rating_reads.py [--db sqlite|postgres]
-          [--repeats 15]
+          [--repeats 15] [--nothing-new]
 
 Makes a fresh database (an SQLite file in a temporary folder, or PostgreSQL
-``qa3_rating_reads``) and two clubs: each records tonight's night of two tables through the
+``qa3_rating_reads``, or ``--pg-db``) and two clubs: each records tonight's night of two tables through the
 recording service (``tests/growth/history.py``), left open, gets 9 or 999 earlier nights copied
 before it, and turns the rating on (a whole rebuild, once). Then, the clubs in turn (the order
 alternating each repeat): a hand is recorded at table 1 (a hand appended: it marks nothing),
@@ -14,6 +14,11 @@ the API (``/api/v1/clubs/<slug>/rating/``). Prints the median of each read at 10
 nights, the ratio, the queries of each, and the same for ``rating_store.ensure_fresh`` alone
 (the part of a read that may recompute) and, as the yardstick, a whole rebuild of the club's
 lines (``rating_store.recompute(club, None)``: what a read would cost if it rebuilt all).
+
+``--nothing-new``: no hand recorded before a read (the clubs' nights still open): a read that
+finds tonight's results as they were at the last rebuild, beside each read made to rebuild
+(the stored mark cleared first, untimed), which is what every read during an open night did
+before ``ensure_fresh`` compared the mark (it then also pays the mark's two reads).
 """
 
 from __future__ import annotations
@@ -33,12 +38,12 @@ os.environ.setdefault("API_THROTTLE", "0")
 os.environ.setdefault("APP_LOG_LEVEL", "WARNING")
 
 
-def setup_database(kind: str) -> None:
+def setup_database(kind: str, pg_name: str = "qa3_rating_reads") -> None:
     if kind == "sqlite":
         folder = tempfile.mkdtemp(prefix="bench-rating-reads-")
         os.environ["DATABASE_URL"] = f"sqlite:///{folder}/b.sqlite3"
     else:
-        name = "qa3_rating_reads"
+        name = pg_name
         host = ["-h", "127.0.0.1", "-U", "postgres"]
         subprocess.run(["dropdb", *host, "--if-exists", "--force", name], check=True)
         subprocess.run(["createdb", *host, name], check=True)
@@ -94,9 +99,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument("--pg-db", default="qa3_rating_reads",
+                        help="the PostgreSQL database made afresh (dropped first)")
     parser.add_argument("--long", type=int, default=1000, help="the long club's nights")
+    parser.add_argument("--nothing-new", action="store_true",
+                        help="read with no hand recorded since the last read, beside the same "
+                        "read made to rebuild (what every read during an open night did before)")
     args = parser.parse_args()
-    setup_database(args.db)
+    setup_database(args.db, args.pg_db)
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -126,15 +136,36 @@ def main() -> None:
         "a whole rebuild (recompute(club, None))":
             lambda n: rating_store.recompute(clubs[n][0], None),
     }
+    if args.nothing_new:
+        from history.models import RatingSettings
+
+        def rebuilt(read):
+            # The rating made to rebuild on this read, as every read during an open night did
+            # before the stored mark (live_seen) let a read with nothing new skip it.
+            def prepare(n):
+                RatingSettings.objects.filter(club=clubs[n][0]).update(live_seen="")
+            return prepare, read
+
+        yardstick = reads.pop("a whole rebuild (recompute(club, None))")
+        for name in list(reads):
+            reads[f"{name}, made to rebuild"] = rebuilt(reads[name])
+        reads["a whole rebuild (recompute(club, None))"] = yardstick
+    reads = {name: read if isinstance(read, tuple) else (None, read)
+             for name, read in reads.items()}
     for n in sizes:  # warm up
-        for read in reads.values():
+        for _prepare, read in reads.values():
             read(n)
     times: dict[tuple[str, int], list[float]] = {}
     queries: dict[tuple[str, int], int] = {}
     for repeat in range(args.repeats):
-        for name, read in reads.items():
+        for name, (prepare, read) in reads.items():
             for n in sizes if repeat % 2 == 0 else sizes[::-1]:
-                record_one(clubs[n][1], clubs[n][2])  # a hand appended tonight
+                if not args.nothing_new:
+                    record_one(clubs[n][1], clubs[n][2])  # a hand appended tonight
+                elif prepare is None:
+                    read(n)  # whatever the row before left to do: nothing new for the timed read
+                else:
+                    prepare(n)
                 t0 = time.perf_counter()
                 if repeat == 0:
                     with CaptureQueriesContext(connection) as seen:
@@ -146,13 +177,15 @@ def main() -> None:
                 code = getattr(answer, "status_code", 200)
                 assert code == 200, (name, n, code)
     short, long = sizes
-    print(f"{'read, after a hand recorded (open night)':<44}{short:>9,}{long:>9,}{'ratio':>7}"
+    title = "read, nothing new (open night)" if args.nothing_new else \
+        "read, after a hand recorded (open night)"
+    print(f"{title:<56}{short:>9,}{long:>9,}{'ratio':>7}"
           f"{'queries':>9}")
     for name in reads:
         a = statistics.median(times[(name, short)])
         b = statistics.median(times[(name, long)])
         q = f"{queries[(name, short)]}/{queries[(name, long)]}"
-        print(f"{name:<44}{a:9.1f}{b:9.1f}{b / a:7.2f}{q:>9}")
+        print(f"{name:<56}{a:9.1f}{b:9.1f}{b / a:7.2f}{q:>9}")
     print(f"medians of {args.repeats} (ms); load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
