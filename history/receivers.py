@@ -4,9 +4,10 @@ is saved (closed, moved to another date).
 
 Recording a hand at the end of a table (``appended`` with ``from_number`` > 1) is the hot path:
 nothing here adds a statement to it. The rating reads such nights as they stand when it is
-next shown (``history.rating_store.ensure_fresh`` recomputes from the club's nights in play);
-the first hand of a table, a correction, a void, a swap and closing the night mark it out of
-date here.
+next shown (``history.rating_store.ensure_fresh`` recomputes from the club's nights in play
+when their rows and hands differ from the last rebuild's, ``live_mark``: each such hand adds
+to the hands); the first hand of a table, a correction, a void, a swap and closing the night
+mark it out of date here, since they may change results without adding a hand.
 
 A delete that removes results (a club, a season, a night or a table: the Django admin, the API,
 the pages, an import undone) marks the rating out of date before anything is deleted, in the
