@@ -28,6 +28,10 @@ VALUES = ("member_id", "table_id", "date", "seq", "players", "beaten", "actual",
 
 @pytest.fixture
 def tonight(club, users, bmja_version):
+    return open_night(club, users, bmja_version)
+
+
+def open_night(club, users, bmja_version) -> ClubSession:
     """Tonight's night, open, two tables of four hands each."""
     members = [Member.objects.create(club=club, display_name=f"Player {i}") for i in range(8)]
     today = timezone.localdate()

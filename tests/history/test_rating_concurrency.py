@@ -13,6 +13,7 @@ import pytest
 from django.db import connection
 from django.db.models import Count
 from django.db.models.signals import post_delete
+from django.test.utils import CaptureQueriesContext
 
 from clubs.models import ClubSession, Member
 from history import import_run, rating_store
@@ -109,3 +110,40 @@ def test_a_read_while_an_import_is_undone(club, imported):
     assert not isinstance(outcomes[1], Exception), outcomes
     rating_store.ensure_fresh(club)
     assert lines_of(club) == []
+
+
+@pytest.mark.skipif("connection.vendor != 'postgresql'",
+                    reason="SQLite's IMMEDIATE transactions run one write at a time: no hand "
+                    "commits while a read rebuilds")
+def test_a_hand_committed_while_a_read_rebuilds_is_in_the_next_read(club, users, bmja_version,
+                                                                     monkeypatch):
+    """A read compares tonight's results with the mark stored at the last rebuild. A hand
+    recorded at another table's phone and committed after the rebuilding read has read the
+    results (so its lines lack it) must not be taken as seen: the mark stored is the one read
+    before the results, and the next read rebuilds."""
+    from tests.growth.test_rating_open_night_growth import a_hand, lines, open_night, writes_in
+
+    session = open_night(club, users, bmja_version)
+    rating_store.turn_on(club)
+    a_hand(session, users["scorer"], "S")  # the next read rebuilds
+
+    rate = rating_store.rate
+
+    def a_hand_comes_in_then_rate(*args, **kwargs):
+        # The results are read (rate's arguments); another connection records a hand.
+        done = run_together([lambda: a_hand(session, users["scorer"], "W")])
+        assert done == [None], done
+        return rate(*args, **kwargs)
+
+    monkeypatch.setattr(rating_store, "rate", a_hand_comes_in_then_rate)
+    rating_store.ensure_fresh(club)
+    monkeypatch.undo()
+    behind = lines(club)
+
+    with CaptureQueriesContext(connection) as queries:
+        rating_store.ensure_fresh(club)
+    assert writes_in(queries), "the read after it took the hand as seen"
+    shown = lines(club)
+    assert shown != behind
+    rating_store.recompute(club, None)
+    assert lines(club) == shown
