@@ -2,7 +2,7 @@
 history, side by side in one database.
 
     flock /tmp/bench.lock .venv/bin/python bench/bench_rating_reads.py [--db sqlite|postgres]
-          [--repeats 15] [--nothing-new]
+          [--repeats 15] [--nothing-new] [--readers 4]
 
 Makes a fresh database (an SQLite file in a temporary folder, or PostgreSQL
 ``qa3_rating_reads``, or ``--pg-db``) and two clubs: each records tonight's night of two tables through the
@@ -95,12 +95,50 @@ def record_one(table, admin) -> None:
     record_hand(table, {"winner": "E", "win_from": "wall", "seats": seats}, admin)
 
 
+def readers_at_once(count: int, clubs) -> dict:
+    """``count`` threads (each its own connection) calling ``ensure_fresh`` on one club at the
+    same instant, as members reading the league on their phones: the time until the last is
+    answered. Beside it the same with every reader made to rebuild (``_current`` answering
+    False: each locks the settings row and rewrites tonight's lines in turn), as every read
+    during an open night did before."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from history import rating_store
+
+    pool = ThreadPoolExecutor(max_workers=count)  # the same threads, so the same connections
+
+    def at_once(n, rebuild_each: bool):
+        start = threading.Barrier(count)
+
+        def one():
+            start.wait()
+            return rating_store.ensure_fresh(clubs[n][0])
+
+        current = rating_store._current
+        if rebuild_each:
+            rating_store._current = lambda *args: False
+        try:
+            answers = [job.result() for job in [pool.submit(one) for _ in range(count)]]
+        finally:
+            rating_store._current = current
+        assert all(a is not None for a in answers), answers
+
+    return {
+        f"{count} ensure_fresh at once (threads)": lambda n: at_once(n, False),
+        f"{count} ensure_fresh at once, each rebuilding": lambda n: at_once(n, True),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--repeats", type=int, default=15)
     parser.add_argument("--pg-db", default="qa3_rating_reads",
                         help="the PostgreSQL database made afresh (dropped first)")
+    parser.add_argument("--readers", type=int, default=0,
+                        help="also time this many ensure_fresh at once on one club (threads), "
+                        "beside the same with each made to rebuild")
     parser.add_argument("--long", type=int, default=1000, help="the long club's nights")
     parser.add_argument("--nothing-new", action="store_true",
                         help="read with no hand recorded since the last read, beside the same "
@@ -150,6 +188,8 @@ def main() -> None:
         for name in list(reads):
             reads[f"{name}, made to rebuild"] = rebuilt(reads[name])
         reads["a whole rebuild (recompute(club, None))"] = yardstick
+    if args.readers:
+        reads.update(readers_at_once(args.readers, clubs))
     reads = {name: read if isinstance(read, tuple) else (None, read)
              for name, read in reads.items()}
     for n in sizes:  # warm up
