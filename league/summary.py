@@ -115,32 +115,14 @@ RETURNING {", ".join(standings_store.ROW_FIELDS)}
 """
 
 
-def add_hand(table: Table, hand_id: int) -> tuple[list[dict], list[dict]]:
+def add_hand(table: Table, hand_id: int) -> list[dict]:
     """The table's rows after one more hand at its end: its results added and the places
-    worked out again, in one statement however long the night. Returns the rows before and
-    as written (RETURNING), for the stored standings to take the difference: on PostgreSQL
-    read in the same statement (a WITH before the upsert sees the rows as they were), where
-    other databases read them first, in plain SQL (the ORM's ``values()`` of the read cost
-    more CPU to build than the statement took; issue #27)."""
-    fields = ", ".join(standings_store.ROW_FIELDS)
-    params = {"hand": hand_id, "table": table.pk}
+    worked out again, in one statement however long the night. Returns the rows as written
+    (RETURNING: the stored standings take the difference without reading them again)."""
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(f"WITH before AS (SELECT {fields} FROM league_nightresult WHERE "
-                           f"table_id = %(table)s), after AS ({ADD_HAND_SQL}) "
-                           f"SELECT false, {fields} FROM before UNION ALL "
-                           f"SELECT true, {fields} FROM after", params)
-            rows = cursor.fetchall()
-        else:
-            cursor.execute(f"SELECT false, {fields} FROM league_nightresult "
-                           f"WHERE table_id = %(table)s", params)
-            rows = cursor.fetchall()
-            cursor.execute(ADD_HAND_SQL, params)
-            rows += [(True, *row) for row in cursor.fetchall()]
-    sides: tuple[list[dict], list[dict]] = ([], [])
-    for written, *row in rows:
-        sides[bool(written)].append(dict(zip(standings_store.ROW_FIELDS, row, strict=True)))
-    return sides
+        cursor.execute(ADD_HAND_SQL, {"hand": hand_id, "table": table.pk})
+        return [dict(zip(standings_store.ROW_FIELDS, row, strict=True))
+                for row in cursor.fetchall()]
 
 
 def refresh_table(table: Table) -> None:
@@ -158,9 +140,10 @@ def _table_recomputed(sender, table, from_number=1, appended=None, **kwargs):
     # stored standings take the difference in the same transaction.
     rows = NightResult.objects.filter(table_id=table.pk)
     if appended is not None and from_number > 1:
-        # The hot path: the rows as they were and as written with RETURNING (one statement on
-        # PostgreSQL), the players' stored sums incremented in one (league.standings_store).
-        standings_store.apply(*add_hand(table, appended))
+        # The hot path: the rows read once before, written with RETURNING, the players'
+        # stored sums incremented in one statement (league.standings_store.apply).
+        before = standings_store.read(rows)
+        standings_store.apply(before, add_hand(table, appended))
         return
     with standings_store.tracking(rows):
         refresh_table(table)

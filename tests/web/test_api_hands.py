@@ -225,8 +225,8 @@ def test_recording_cost_does_not_grow_with_the_night(scorer_api, table):
     # to the night and its places worked out again (league.summary.add_hand), one statement
     # however long the night; the seats' names as they are now (a rename writes no table:
     # clubs.table_state.named_now); and the stored standings (issue #27): the table's rows read
-    # before it (in the summary's statement on PostgreSQL, one more here), the players' season
-    # and all-time sums incremented after, one statement each however long the club's history.
+    # before it, the players' season and all-time sums incremented after, one statement each
+    # however long the club's history.
     assert counts[-1] <= 12, counts
 
 
