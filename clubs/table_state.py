@@ -30,8 +30,8 @@ from play import (
 )
 
 __all__ = [
-    "HandInputError", "SeatingError", "build_table_state", "recorded_hands", "rule_of",
-    "rules_of", "seats_of", "stored_table_state",
+    "HandInputError", "SeatingError", "build_table_state", "lock_table", "named_now",
+    "recorded_hands", "rule_of", "rules_of", "seats_of", "stored_table_state", "with_names",
 ]
 
 
@@ -102,10 +102,28 @@ def named_now(table_id: int, seats: tuple[SeatInfo, ...]) -> tuple[SeatInfo, ...
     of hands). ``Table.state`` keeps seat ids and members; the names it holds are only as they
     were when it was written, so a member's rename is one row (``Member.display_name``) and
     every page, answer and sheet of every night, old ones too, shows the current name."""
-    names = dict(Seat.objects.filter(table_id=table_id).values_list(
+    names = dict(Seat.objects.filter(table_id=table_id).order_by().values_list(
         "pk", Coalesce("member__display_name", "guest_name")))
+    return with_names(seats, names)
+
+
+def with_names(seats: tuple[SeatInfo, ...], names: dict[int, str]) -> tuple[SeatInfo, ...]:
+    """The seats with the names given (seat id -> name as it is now)."""
     return tuple(replace(s, name=names[s.id]) if names.get(s.id, s.name) != s.name else s
                  for s in seats)
+
+
+def lock_table(table_id: int) -> tuple[dict | None, dict[int, str]]:
+    """Lock the table's row until the transaction ends (``select_for_update``; SQLite's
+    IMMEDIATE transaction already holds the write lock) and read its stored state and its
+    seats' names as they are now: one query (a row a seat), where the names took one more.
+    Raises ``Table.DoesNotExist``."""
+    rows = (Table.objects.filter(pk=table_id).select_for_update(of=("self",)).order_by()
+            .values_list("state", "seats__pk",
+                         Coalesce("seats__member__display_name", "seats__guest_name")))
+    if not rows:
+        raise Table.DoesNotExist(f"No table {table_id}.")
+    return rows[0][0], {seat: name for _, seat, name in rows if seat is not None}
 
 
 def stored_table_state(table: Table, last: int | None = None, before: int | None = None,

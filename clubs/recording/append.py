@@ -28,6 +28,7 @@ from clubs.recording.preview import (
 )
 from clubs.recording.recompute import recompute_table
 from clubs.signals import table_recomputed
+from clubs.table_state import lock_table
 from play import ComputedHand, hand_row, is_quick
 
 # One record a hand recorded (after its commit), and what an operator wants to know of the
@@ -77,14 +78,15 @@ def _record_under_lock(table: Table, entry: dict, user, client_id,
                        read_as=None) -> tuple[Hand, HandPreview | None]:
     session = table.session
     with transaction.atomic():
-        # The lock, and the state as it is now that nobody else can change it.
-        state = Table.objects.select_for_update().values_list("state", flat=True).get(pk=table.pk)
+        # The lock, and the state as it is now that nobody else can change it (with the
+        # seats' names as they are now, for the answer).
+        state, names = lock_table(table.pk)
         saved = hand_saved_with(table, client_id, entry)
         if saved is not None:
             log.info("table %s: entry %s sent again; answered with hand %s saved before",
                      table.pk, client_id, saved.number)
             return saved, None
-        snap = TableSnapshot.load(table, state)
+        snap = TableSnapshot.load(table, state, names)
         try:
             preview = preview_next(table, session, snap, entry)
         except HandConflict as conflict:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from clubs.models import ClubSession, Hand, SessionStatus, Table
-from clubs.table_state import build_table_state, named_now, rules_of
+from clubs.table_state import build_table_state, named_now, rules_of, with_names
 from play import (
     STATE_VERSION,
     UNKNOWN,
@@ -123,16 +123,21 @@ class TableSnapshot:
         return bool(state) and state.get("v") == STATE_VERSION
 
     @classmethod
-    def load(cls, table: Table, state: dict | None) -> TableSnapshot:
+    def load(cls, table: Table, state: dict | None,
+             names: dict[int, str] | None = None) -> TableSnapshot:
+        """The snapshot of ``state`` (the table replayed when it is missing or out of date),
+        its seats named as they are now: ``names`` (seat id -> name, read with the table's
+        lock: ``clubs.table_state.lock_table``), or read here."""
         if not cls.usable(state):
             state = build_table_state(table).snapshot(rev=(state or {}).get("rev", 0))
+        seats = tuple(SeatInfo(*seat) for seat in state["seats"])
         return cls(
             state["last_number"],
             {int(k): v for k, v in state["totals"].items()},
             state["pot"],
             Seating.from_json(state["next"]),
             state["rotation"],
-            named_now(table.pk, tuple(SeatInfo(*seat) for seat in state["seats"])),
+            with_names(seats, names) if names is not None else named_now(table.pk, seats),
             state.get("rev", 0),
         )
 
