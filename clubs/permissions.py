@@ -25,9 +25,10 @@ def _roles(user) -> dict[int, str]:
     """club id -> role for a signed-in user, read once per request (cached on the user)."""
     cached = getattr(user, "_club_roles", None)
     if cached is None:
-        cached = dict(
-            Member.objects.filter(user_id=user.pk, active=True).values_list("club_id", "role")
-        )
+        # Unordered: a user has one row a club, and Member's default ordering (by club name)
+        # joined clubs_club and sorted on every request for nothing.
+        cached = dict(Member.objects.filter(user_id=user.pk, active=True).order_by()
+                      .values_list("club_id", "role"))
         user._club_roles = cached
     return cached
 
