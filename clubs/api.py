@@ -85,6 +85,7 @@ from clubs.serializers import (
     TableStateSerializer,
     VoidSerializer,
     hand_context,
+    hand_json,
 )
 from clubs.table_state import stored_table_state
 from play import RESEAT, HandRow, SeatInfo, SeatingError, TableState
@@ -805,8 +806,8 @@ class AuditEntryViewSet(ClubScoped, viewsets.ReadOnlyModelViewSet):
 
 def hand_answer(row: HandRow, seats: tuple[SeatInfo, ...], table_id: int,
                 client_id=None) -> dict:
-    context = {**hand_context(seats, table_id), "client_id": client_id}
-    return HandOutSerializer(row, context=context).data
+    """The hand as ``HandOutSerializer`` documents it (``hand_json``: its plain values)."""
+    return hand_json(row, {**hand_context(seats, table_id), "client_id": client_id})
 
 
 def preview_answer(hand_id: int | None, preview, table: Table, client_id=None) -> dict:
