@@ -12,8 +12,8 @@ tests hold the two equal through recording, corrections, voids, moves, imports a
 
 Why differences and not a GROUP BY of the players touched: a player's all-time row would sum
 their whole history on every hand recorded; a difference costs the table's rows whatever the
-history (on the hot path: the table's rows read before and after, the players' rows locked and
-written: four statements).
+history (on the hot path, a hand added at the end of a table: the table's rows read before, the
+summary's upsert returning them as written, one UPDATE of the players' sums).
 """
 
 from __future__ import annotations
