@@ -6,7 +6,8 @@ Recording a hand at the end of a table (``appended`` with ``from_number`` > 1) i
 nothing here adds a statement to it. The rating reads such nights as they stand when it is
 next shown (``history.rating_store.ensure_fresh`` recomputes from the club's nights in play
 when their rows and hands differ from the last rebuild's, ``live_mark``: each such hand adds
-to the hands); the first hand of a table, a correction, a void, a swap and closing the night
+to the hands); the first hand of a table, a correction, a void, a swap, closing the night and
+the summary rebuilt from scratch (`refresh_league`)
 mark it out of date here, since they may change results without adding a hand.
 
 A delete that removes results (a club, a season, a night or a table: the Django admin, the API,
@@ -58,6 +59,15 @@ def _summary_rebuilt(sender, tables=None, **kwargs):
     if tables is not None:
         imported = imported.filter(table_id__in=tables.values("pk"))
     night_rows.derive(imported.values_list("table_id", flat=True))
+    # The rows were rebuilt from scratch and may differ from what the rating last read without
+    # a hand's count changing (``live_mark``): every club with the rating on recomputes from
+    # the first night rebuilt.
+    nights = ClubSession.objects.filter(club__rating_settings__enabled=True)
+    if tables is not None:
+        nights = nights.filter(pk__in=tables.values("session_id"))
+    for club_id, first in nights.values("club_id").annotate(first=Min("date")).values_list(
+            "club_id", "first"):
+        mark_stale(club_id, first)
 
 
 @receiver(players_moved, sender=Member, dispatch_uid="history-players-moved")

@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from clubs.members.merge import GUEST_SQL, PLAIN, SQLITE_HINTS, guest_names
-from clubs.models import ClubSession, Hand, Member, Seat, Season, Table
+from clubs.models import ClubSession, Hand, Member, Season, Seat, Table
 from clubs.recording.corrections import correct_hand, void_hand
 from history.stats import Span, all_time, member_stats
 from league.models import NightResult

@@ -481,3 +481,25 @@ def test_the_rating_command_prints_the_table_and_keeps_a_snapshot(club, rated_se
         call_command("rating", "--club", other_club.slug)
     with pytest.raises(CommandError, match="No club"):
         call_command("rating", "--club", "nowhere")
+
+
+@pytest.mark.parametrize("which", ["one table", "every table"])
+def test_a_summary_rebuilt_from_scratch_is_rated_again(club, rated_season, which):
+    """``manage.py refresh_league`` rebuilds the summary from the hand results; a night whose
+    rows change there (no hand added, so no hand count moves) is rated again on the next read."""
+    from django.db.models import F
+
+    from clubs.models import Table
+    from league.summary import refresh_all
+
+    middle = sorted(set(RatingLine.objects.filter(club=club).values_list("date", flat=True)))[2]
+    table = ClubSession.objects.get(club=club, date=middle).tables.get(number=1)
+    # The hand results changed behind the summary's back (a repair in the database): every
+    # score at the table turned round, so the night's places turn round too.
+    HandResult.objects.filter(hand__table=table).update(net=-F("net"))
+    refresh_all(Table.objects.filter(pk=table.pk) if which == "one table" else None)
+    rating_store.ensure_fresh(club)
+    expected = independent(club.pk)
+    lines = RatingLine.objects.filter(club=club).values_list("member_id", "date", "new")
+    for member, date, new in lines:
+        assert round(new, 6) in [round(g, 6) for d, g in expected[member] if d == date]
