@@ -6,19 +6,12 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.utils import timezone
 from rest_framework.test import APIClient
 
-from clubs.models import ClubSession, Table
+from clubs.models import Table
 from door.models import CheckIn
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def tonight(club, bmja_version):
-    return ClubSession.objects.create(club=club, date=timezone.localdate(),
-                                      house_rule_version=bmja_version)
 
 
 @pytest.fixture

@@ -22,12 +22,6 @@ from door.models import CheckIn, DoorSettings, DrawRule, TableDraw
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def tonight(club, bmja_version):
-    return ClubSession.objects.create(club=club, date=timezone.localdate(),
-                                      house_rule_version=bmja_version)
-
-
 def url(name, session, *args):
     return reverse(f"door:{name}", args=[session.club.slug, session.pk, *args])
 

@@ -8,23 +8,16 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs import mending
-from clubs.models import AuditEntry, ClubSession, Table
+from clubs.models import AuditEntry, Table
 from door.models import CheckIn, TableDraw
 from tests.door.test_door_pages import draw_and_accept, tick, url
 
 pytestmark = pytest.mark.django_db
 
 ORDER = {"E": 0, "S": 1, "W": 2, "N": 3, "": 4}
-
-
-@pytest.fixture
-def tonight(club, bmja_version):
-    return ClubSession.objects.create(club=club, date=timezone.localdate(),
-                                      house_rule_version=bmja_version)
 
 
 @pytest.fixture

@@ -5,40 +5,16 @@ of those that now do."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
-from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs import mending
-from clubs.models import AuditEntry, ClubSession, Seat, Table
+from clubs.models import AuditEntry, Table
 from door.models import TableDraw
 from tests.door.test_door_pages import draw_and_accept, tick, url
 from tests.door.test_reseat_draw import reseat_on_the_page, seated
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def tonight(club, bmja_version):
-    return ClubSession.objects.create(club=club, date=timezone.localdate(),
-                                      house_rule_version=bmja_version)
-
-
-@pytest.fixture
-def last_week(club, bmja_version, members, tonight):
-    """Ann, Bea, Cal and Dot played together a week ago (a night of no season, as tonight), and
-    Ivy, Jo, Kit and Lou at the other table: the four met more than a random draw would have
-    had them meet, so the draw keeps them apart as far as it can."""
-    night = ClubSession.objects.create(club=club, date=tonight.date - dt.timedelta(days=7),
-                                       house_rule_version=bmja_version)
-    for number, people in ((1, members[:4]), (2, members[8:12])):
-        table = Table.objects.create(session=night, number=number)
-        for position, (member, wind) in enumerate(zip(people, "ESWN", strict=True)):
-            Seat.objects.create(table=table, position=position, member=member,
-                                starting_wind=wind)
-    return members[:4]
 
 
 @pytest.fixture
