@@ -9,11 +9,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from django.urls import reverse
 
 from houserules.copies import update_copy
 from houserules.models import HouseRuleRecord
-from tests.members.test_house_rule_pages import as_sent, copy_form
+from tests.members.test_house_rule_pages import as_sent
 from tests.members.test_house_rule_special_hands import key
 
 pytestmark = pytest.mark.django_db
@@ -90,17 +89,6 @@ CASES = [
     ("scoring__wild_tiles", "dragons", {"scoring": {"wild_tiles": "dragons"}},
      "scoring.wild_tiles", "Unknown choice 'dragons'; use one of b2, joker, or null for none."),
 ]
-
-
-@pytest.fixture
-def ours(client_as, club):
-    """The club's copy of bmja, unchanged: (admin client, its edit page's address)."""
-    client = client_as("admin")
-    data = copy_form(client, club)
-    data.update(name="Jade rules", slug="jade-rules")
-    assert client.post(reverse("club-house-rule-copy", args=[club.slug]), data
-                       ).status_code == 302
-    return client, reverse("club-house-rule-edit", args=[club.slug, "jade-rules"])
 
 
 def form_notes(client, edit, field: str, typed: str) -> list[str]:

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from houserules.copies import house_rule_of
 from houserules.models import HouseRuleRecord
-from tests.members.test_house_rule_pages import as_sent, copy_form
+from tests.members.test_house_rule_pages import as_sent
 
 pytestmark = pytest.mark.django_db
 
@@ -22,18 +22,6 @@ def key(data: dict, code: str, field: str) -> str:
     index = next(k.split("-")[1] for k, v in data.items()
                  if k.startswith("special-") and k.endswith("-code") and v == code)
     return f"special-{index}-{field}"
-
-
-@pytest.fixture
-def ours(client_as, club):
-    """The club's copy of bmja, unchanged: (admin client, its edit page's address)."""
-    client = client_as("admin")
-    data = copy_form(client, club)
-    data.update(name="Jade rules", slug="jade-rules")
-    assert client.post(reverse("club-house-rule-copy", args=[club.slug]), data
-                       ).status_code == 302
-    assert HouseRuleRecord.objects.get(slug="jade-rules").overrides == {}
-    return client, reverse("club-house-rule-edit", args=[club.slug, "jade-rules"])
 
 
 def test_every_special_hand_is_on_the_form_as_the_rule_has_it(ours):
