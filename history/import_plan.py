@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from history.dates import DateFormatError, parse_date
-from history.names import Match, match_names, normalise
+from history.names import Match, clean, match_names, normalise, too_long
 
 FIELDS = {
     "date": "Date of the night",
@@ -196,9 +196,12 @@ def make_plan(rows, mapping: dict, members: dict[int, str], *, choices: dict | N
     for row in rows:
         cells = row.cells
         problems = []
-        name = str(cells.get(mapping["player"], "")).strip()
+        name = clean(cells.get(mapping["player"], ""))
         if not name:
             problems.append("no player's name")
+        elif too_long(name):
+            problems.append(too_long(name))
+            name = ""  # refused with its row, not offered as a name to choose for
         try:
             date = parse_date(cells.get(mapping["date"], ""), day_first)
         except DateFormatError as exc:

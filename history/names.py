@@ -6,9 +6,31 @@ Smith" when no other Smith starts with J), else nothing. Plain Python: names in,
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 
 SUGGEST_AT = 0.75
+# The longest name a member or a guest keeps (Member.display_name, the guest_name columns).
+LONGEST = 80
+# Unicode's explicit direction controls (embeddings, overrides, isolates), which
+# config.middleware takes out of every form and API body: a name read from a file loses them
+# too, so it is the name the page's choices are keyed by (a form field named with an
+# override arrived without it, and the name could never be chosen), and never turns the words
+# after it backwards on a page, a sheet or an export.
+_DIRECTION_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def clean(name) -> str:
+    """A name as a file writes it, without direction controls or surrounding spaces."""
+    return _DIRECTION_CONTROLS.sub("", str(name)).strip()
+
+
+def too_long(name: str) -> str:
+    """The sentence for a name longer than a member's or a guest's name may be, else ''."""
+    if len(name) <= LONGEST:
+        return ""
+    return (f"the name {name[:24]!r}... is {len(name)} characters long; a name may have at "
+            f"most {LONGEST}")
 
 
 def normalise(name: str) -> str:

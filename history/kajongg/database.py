@@ -15,6 +15,8 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from history.names import clean
+
 NEEDED = {"player": {"id", "name"},
           "game": {"id", "seed", "starttime", "ruleset", "p0", "p1", "p2", "p3"},
           "score": {"game", "hand", "data", "player", "won", "prevailing", "wind", "points",
@@ -80,7 +82,7 @@ def read_games(path: str | Path) -> list[Game]:
                 if columns - have:
                     raise KajonggError(f"{path.name}'s table {table} lacks "
                                        f"{', '.join(sorted(columns - have))}: not a Kajongg database this import reads.")
-            names = dict(db.execute("SELECT id, name FROM player"))
+            names = {pid: clean(name) for pid, name in db.execute("SELECT id, name FROM player")}
             rulesets = dict(db.execute("SELECT id, name FROM ruleset"))
             games = {}
             for gid, start, ruleset, *seats in db.execute(

@@ -27,7 +27,7 @@ from collections import defaultdict
 from history.import_plan import NameFate, Plan, PlannedNight, PlannedTable, Player, _season_for
 from history.kajongg.database import Game, ScoreRow
 from history.kajongg.notation import Untranslatable, translate, win_source_of
-from history.names import match_names, normalise
+from history.names import match_names, normalise, too_long
 from play import GIVEN, UNKNOWN, HandInputError, Seating, SessionRules, check_entry, compute_hand
 
 # Payment schemes under which the discarder pays more than the others: a hand won on a
@@ -88,7 +88,8 @@ def make_plan(games: list[Game], members: dict[int, str], rules: dict, *, choice
               unmatched="") -> tuple[Plan, dict]:
     """``rules``: game id -> (house rule version id, ``HouseRule``) the game is filed under."""
     choices = choices or {}
-    names = sorted({p for g in games for p in g.players}, key=normalise)
+    # A name too long to keep refuses its games (below), so it is not offered to choose for.
+    names = sorted({p for g in games for p in g.players if not too_long(p)}, key=normalise)
     matches = match_names(names, members)
     fates, who_of = [], {}
     for name in names:
@@ -115,6 +116,8 @@ def make_plan(games: list[Game], members: dict[int, str], rules: dict, *, choice
             reason = f"{label} has no start date"
         elif not 2 <= len(game.players) <= 5:
             reason = f"{label} has {len(game.players)} players"
+        elif any(too_long(p) for p in game.players):
+            reason = f"{label}: " + next(too_long(p) for p in game.players if too_long(p))
         by_hand = defaultdict(list)
         for row in game.rows:
             by_hand[row.hand].append(row)
