@@ -13,8 +13,31 @@ VALUE_ROOM = 100
 LABEL_LETTERS = 15
 
 
+# Fifteen wide letters still ran off the edge ("<b>Wolfgang</b>", "XXXXXXXXXXXXXX…": about
+# 18 and 15 units a letter at the axis' type), on a phone and more on paper. A label whose
+# width, reckoned on the wide side from the letters' advances in DejaVu Sans (em, the type
+# the pages fall back to), passes the room left of the axis is drawn squeezed to fit it
+# (SVG's textLength), never cut at the chart's edge.
+AXIS_TYPE = 22
+LABEL_ROOM = LABEL - 12
+_EM = {**dict.fromkeys("iIjlt.,:;'|!()[]{} ", 0.4), **dict.fromkeys("<>=+~^#%&@MWmw", 0.95)}
+
+
 def short_label(label: str) -> str:
     return label if len(label) <= LABEL_LETTERS else label[:LABEL_LETTERS - 1].rstrip() + "…"
+
+
+def label_width(label: str) -> float:
+    """The label's width in chart units at the axis' type, reckoned on the wide side."""
+    return AXIS_TYPE * sum(_EM.get(c, 0.75 if c.isupper() or c.isdigit() else 0.65)
+                           for c in label)
+
+
+def _fit(label: str) -> str:
+    """The attributes that squeeze a label into the room left of the axis, if it needs it."""
+    if label_width(label) <= LABEL_ROOM:
+        return ""
+    return f' textLength="{LABEL_ROOM}" lengthAdjust="spacingAndGlyphs"'
 
 
 def bars_svg(rows: list[tuple[str, int]], title: str, unit: str = "") -> str:
@@ -37,8 +60,8 @@ def bars_svg(rows: list[tuple[str, int]], title: str, unit: str = "") -> str:
         cls, fill = ("pos", "#0b6e4f") if value >= 0 else ("neg", "#b3261e")
         tx, anchor = (axis + length + 6, "start") if value >= 0 else (axis - length - 6, "end")
         out.append(
-            f'<text x="{LABEL - 8}" y="{y + 27}" class="axis" text-anchor="end">'
-            f"{escape(short_label(label))}<title>{escape(label)}</title></text>"
+            f'<text x="{LABEL - 8}" y="{y + 27}" class="axis" text-anchor="end"'
+            f"{_fit(short_label(label))}>{escape(short_label(label))}<title>{escape(label)}</title></text>"
             f'<rect x="{x:.1f}" y="{y + 6}" width="{max(length, 1):.1f}" height="{ROW - 14}" '
             f'class="{cls}" fill="{fill}"><title>{escape(label)}: {value:+d}{escape(unit)}</title></rect>'
             f'<text x="{tx:.1f}" y="{y + 27}" class="axis" text-anchor="{anchor}">{value:+d}</text>')
