@@ -167,7 +167,14 @@ def rating_beside(request, club, season) -> str | None:
 @club_page(ADMIN)
 def take_snapshot(request, club):
     form = AsOfForm(request.POST)
-    as_of = form.cleaned_data.get("as_of") if form.is_valid() else None
+    if not form.is_valid():
+        # A date the form cannot read is said, not taken for today's snapshot (a browser
+        # without a date picker sends what was typed, "30/02/2024").
+        messages.error(request, "No snapshot was kept: the date "
+                       f"{request.POST.get('as_of', '')[:20]!r} is not a date; write it as "
+                       "2024-12-31.")
+        return redirect("history-rating", club.slug)
+    as_of = form.cleaned_data.get("as_of")
     try:
         snapshot = rating_store.take_snapshot(club, as_of, request.user)
     except rating_store.SnapshotRefused as refused:

@@ -191,6 +191,19 @@ def test_snapshots_are_frozen(client_as, club, rated_season, users):
         f"/clubs/{club.slug}/history/rating/snapshots/").status_code == 403
 
 
+def test_a_snapshot_date_that_cannot_be_read_is_said_and_keeps_nothing(client_as, club,
+                                                                      rated_season):
+    # Found in QA (issue #26): a date that is not one ("30/02/2024", typed where a browser
+    # has no date picker) kept a snapshot as of today.
+    from history.models import RatingSnapshot
+
+    answer = client_as("admin").post(f"/clubs/{club.slug}/history/rating/snapshots/",
+                                     {"as_of": "30/02/2024"}, follow=True)
+    assert ("No snapshot was kept: the date &#x27;30/02/2024&#x27; is not a date; write it as "
+            "2024-12-31.") in answer.content.decode()
+    assert not RatingSnapshot.objects.exists()
+
+
 def test_a_new_night_counts_when_next_read(client_as, club, rated_season, members, users,
                                            bmja_version):
     before = RatingLine.objects.filter(club=club).count()
