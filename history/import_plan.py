@@ -145,7 +145,19 @@ class Plan:
             "rows_refused": sum(1 for f in self.fates if f[1] == "refused"),
             "new_members": sum(1 for n in self.names if n.choice == "new"),
             "guests": sum(1 for n in self.names if n.choice == "guest"),
+            "no_season": sum(1 for n in self.good_nights if not n.season),
         }
+
+    def no_season_words(self) -> str:
+        """What the dry run says of nights no season holds (no Season column, and no season
+        of the club's holding their dates): that they are in no season's standings."""
+        count = self.counts()["no_season"]
+        if not count:
+            return ""
+        return (f"{count} night{'' if count == 1 else 's'} fall{'s' if count == 1 else ''} in "
+                "no season: in the all-time standings, the statistics and the rating, but in "
+                "no season's standings. Make the seasons first, or give the sheet a Season "
+                "column.")
 
 
 def _lines(lines) -> str:

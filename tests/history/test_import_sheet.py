@@ -9,6 +9,7 @@ import io
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils.html import escape
 from openpyxl import Workbook
 
 from clubs.models import ClubSession, Member, Season
@@ -352,3 +353,28 @@ def test_a_nights_score_column_is_taken_for_the_net(club, people):
     sheet = "Date,Table,Player,Score\n" + night("2025-03-06", 1, [("Alice", 12), ("Bob", -12)])
     plan = import_run.plan_of(import_run.start(club, sheet.encode(), "scores.csv"))
     assert plan.refusals == [] and [f[1] for f in plan.fates] == ["ok", "ok"]
+
+
+def test_nights_no_season_holds_are_said_in_the_dry_run(client_as, club, people, capsys,
+                                                        tmp_path):
+    # Found in QA (issue #26): a sheet of three past seasons without a Season column, for a
+    # club whose seasons start this year, went in with every night in no season (so in no
+    # season's standings) and the dry run never said so.
+    Season.objects.create(club=club, name="2024", start=dt.date(2024, 1, 1),
+                          end=dt.date(2024, 12, 31))
+    batch = import_run.start(club, three_seasons().encode(), "three.csv")
+    said = ("5 nights fall in no season: in the all-time standings, the statistics and the "
+            "rating, but in no season's standings. Make the seasons first, or give the sheet a "
+            "Season column.")
+    assert import_run.plan_of(batch).no_season_words() == said
+    page = client_as("admin").get(f"/clubs/{club.slug}/history/imports/{batch.pk}/")
+    assert escape(said) in page.content.decode()
+    sheet = tmp_path / "three.csv"
+    sheet.write_text(three_seasons())
+    call_command("import_results", str(sheet), "--club", club.slug, "--dry-run")
+    assert said in capsys.readouterr().out
+    Season.objects.create(club=club, name="2023", start=dt.date(2023, 1, 1),
+                          end=dt.date(2023, 12, 31))
+    Season.objects.create(club=club, name="2025", start=dt.date(2025, 1, 1),
+                          end=dt.date(2025, 12, 31))
+    assert import_run.plan_of(batch).no_season_words() == ""

@@ -130,5 +130,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{counts['nights']} new nights, {counts['tables']} tables, {counts['rows_ok']} rows "
             f"in, {counts['rows_refused']} refused ({len(plan.refusals)} refusals).")
+        if plan.no_season_words():
+            self.stdout.write(plan.no_season_words())
         for lines, reason in plan.refusals:
             self.stdout.write(f"  refused, {lines}: {reason}")
