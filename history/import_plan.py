@@ -248,7 +248,7 @@ def make_plan(rows, mapping: dict, members: dict[int, str], *, choices: dict | N
             except (ValueError, TypeError):
                 problems.append(f"the score {str(cells.get(mapping['score']))[:20]!r} is not a whole "
                                 f"number from -{LARGEST:,} to {LARGEST:,}")
-        season_name = str(cells.get(mapping["season"], "")).strip() if mapping.get("season") else ""
+        season_name = clean(cells.get(mapping["season"], "")) if mapping.get("season") else ""
         if problems:
             fates[row.line] = ("refused", "; ".join(problems))
             refusals.append((_lines([row.line]), "; ".join(problems)))

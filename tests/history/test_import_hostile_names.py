@@ -81,3 +81,15 @@ def test_a_kajongg_database_with_such_names(club, people, tmp_path, capsys):  # 
     assert ClubSession.objects.filter(club=club).count() == 1
     assert ImportBatch.objects.get(kind="kajongg").status == "applied"
     assert NightResult.objects.filter(guest_name="Mallory evil").count() == 1
+
+
+def test_a_season_named_with_a_direction_override_is_made_without_it(club, people):  # noqa: F811
+    sheet = ("Season,Date,Player,Net\n" + "".join(
+        f"Winter\u202e 2022,3 Nov 2022,{name},{net}\n" for name, net in (("Alice", 5), ("Bob", -5))))
+    batch = import_run.start(club, sheet.encode(), "season.csv")
+    from history.import_write import apply_plan
+
+    apply_plan(batch, import_run.plan_of(batch))
+    from clubs.models import Season
+
+    assert list(Season.objects.filter(club=club).values_list("name", flat=True)) == ["Winter 2022"]
