@@ -24,6 +24,8 @@ def parse_date(value, day_first: bool = True) -> dt.date:
         return value.date()
     if isinstance(value, dt.date):
         return value
+    if not str(value).strip():
+        raise DateFormatError("no date")
     text = _ORDINAL.sub(r"\1", " ".join(str(value).replace(",", " ").split()))
     if text[:10].count("-") == 2 and len(text) > 10 and text[10] in " T":
         text = text[:10]  # an ISO date with a time of day

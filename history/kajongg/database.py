@@ -67,20 +67,23 @@ def _date(value) -> dt.date | None:
             return None
 
 
-def read_games(path: str | Path) -> list[Game]:
+def read_games(path: str | Path, name: str = "") -> list[Game]:
+    """``name``: the file's name as the club knows it (an upload is read from a temporary
+    file, whose name the sentences must not give)."""
     path = Path(path)
     if not path.is_file():
         raise KajonggError(f"There is no file {path}.")
+    named = name or path.name
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             for table, columns in NEEDED.items():
                 if table not in tables:
-                    raise KajonggError(f"{path.name} has no table {table!r}: it is not a Kajongg database.")
+                    raise KajonggError(f"{named} has no table {table!r}: it is not a Kajongg database.")
                 have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}  # noqa: S608  fixed names
                 if columns - have:
-                    raise KajonggError(f"{path.name}'s table {table} lacks "
+                    raise KajonggError(f"{named}'s table {table} lacks "
                                        f"{', '.join(sorted(columns - have))}: not a Kajongg database this import reads.")
             names = {pid: clean(name) for pid, name in db.execute("SELECT id, name FROM player")}
             rulesets = dict(db.execute("SELECT id, name FROM ruleset"))
@@ -105,9 +108,9 @@ def read_games(path: str | Path) -> list[Game]:
         finally:
             db.close()
     except sqlite3.DatabaseError as exc:
-        raise KajonggError(f"{path.name} is not an SQLite database ({exc}).") from exc
+        raise KajonggError(f"{named} is not an SQLite database ({exc}).") from exc
     except (ValueError, TypeError) as exc:
         # A hand number or a score that is not a number: not as Kajongg writes them.
-        raise KajonggError(f"{path.name}'s score table holds a value Kajongg does not write "
+        raise KajonggError(f"{named}'s score table holds a value Kajongg does not write "
                            f"({exc}): not a Kajongg database this import reads.") from exc
     return list(games.values())

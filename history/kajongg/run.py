@@ -37,7 +37,7 @@ def start(club, data: bytes, filename: str, user=None) -> ImportBatch:
     with tempfile.NamedTemporaryFile(suffix=".db") as tmp:
         tmp.write(data)
         tmp.flush()
-        games = read_games(tmp.name)
+        games = read_games(tmp.name, Path(filename).name[:80] or "The file")
     return ImportBatch.objects.create(
         club=club, kind=ImportBatch.Kind.KAJONGG, filename=filename[:200],
         digest=hashlib.sha256(data).hexdigest(), created_by=user if user and user.pk else None,

@@ -93,3 +93,19 @@ def test_a_season_named_with_a_direction_override_is_made_without_it(club, peopl
     from clubs.models import Season
 
     assert list(Season.objects.filter(club=club).values_list("name", flat=True)) == ["Winter 2022"]
+
+
+def test_a_bad_upload_is_named_as_the_club_named_it_and_an_empty_date_is_said(client_as, club,
+                                                                             people):  # noqa: F811
+    # Found in QA (issue #26): "tmps1drbqpo.db is not an SQLite database" for an upload named
+    # fake.db; "'' is not a date format this import reads" for a row with no date.
+    import io
+
+    client = client_as("admin")
+    upload = io.BytesIO(b"SQLite format 3\x00" + b"garbage" * 20)
+    upload.name = "fake.db"
+    answer = client.post(f"/clubs/{club.slug}/history/imports/", {"file": upload})
+    assert answer.status_code == 400
+    assert "fake.db is not an SQLite database" in answer.content.decode()
+    batch = import_run.start(club, b"Date,Player,Net\n,Alice,5\n,Bob,-5\n", "no-date.csv")
+    assert dict(import_run.plan_of(batch).refusals)["line 2"] == "no date"
