@@ -117,6 +117,7 @@ def plan_games(club, games: list[Game], *, house_rule: str | None = None, choice
         "as Kajongg paid)"
         + (f"; under {', '.join(pays_more)}, where the discarder pays more, they are entered "
            "as agreed scores." if pays_more else "."),
+        *([plan.no_season_words()] if plan.no_season_words() else []),
     ]
     return plan, counts, notes, versions
 

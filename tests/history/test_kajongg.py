@@ -75,6 +75,9 @@ def test_a_generated_database_comes_in_with_kajonggs_balances(club, people, tmp_
     out = capsys.readouterr().out
     assert "Dirk: CHOOSE: new member or guest" in out and "Dry run" in out
     assert "2 manually scored games, 14 hands" in out
+    # Found in QA (issue #26): the club has no season in 2019, and the dry run said nothing.
+    assert ("2 nights fall in no season: in the all-time standings, the statistics and the "
+            "rating, but in no season's standings.") in out
     call_command("import_kajongg", str(path), "--club", club.slug, "--name", "Dirk=guest")
     out = capsys.readouterr().out
     batch = ImportBatch.objects.get(kind="kajongg", status="applied")
