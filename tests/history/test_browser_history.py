@@ -43,6 +43,13 @@ def test_importing_a_sheet_on_a_phone(chromium, live_server, club, users, tmp_pa
         page.click("button[value='import']")
         page.wait_for_selector("text=Imported 7 nights")
         shot(page, "history-2-imported")
+        # The imports' sentences sit inside the card's padding (found in QA: the file's name
+        # touched the card's edge).
+        inset = page.evaluate("""() => {
+          const card = document.querySelector('#imports').getBoundingClientRect();
+          const name = document.querySelector('#imports li strong').getBoundingClientRect();
+          return name.left - card.left; }""")
+        assert inset >= 8, inset
         assert ClubSession.objects.filter(club=club).count() == 7
     finally:
         page.context.close()
