@@ -22,7 +22,11 @@ the repeats, each side warmed once:
 - the lines' writer: ``rating_store._insert`` (COPY on PostgreSQL, one prepared INSERT run
   over the rows on SQLite) against Django's ``bulk_create`` (``orm_writer`` below),
   first the writer alone at a few batch sizes, then the whole rebuild with each writer side by
-  side, alternating, with the best batch size.
+  side, alternating, with the best batch size (``--batch``);
+- the same two writers at a club's scale: a correction 1,000 nights back (16,000 lines read,
+  rated and rewritten: a real club's whole history, twenty years of weekly four-table nights)
+  and 200 nights back (3,200 lines: a season), ``recompute(club, that night)`` side by side.
+  ``--club-scale-only`` runs this part alone.
 """
 
 from __future__ import annotations
@@ -65,6 +69,10 @@ def main() -> None:
     parser.add_argument("--db", default="mahjong_history_bench")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--sqlite", help="run on this SQLite file (made from --db if missing)")
+    parser.add_argument("--batch", type=int, help="bulk_create's batch size in the rebuilds "
+                        "(default 2,000 on PostgreSQL, 500 on SQLite)")
+    parser.add_argument("--club-scale-only", action="store_true",
+                        help="only the two writers at a club's scale (1,000 and 200 nights)")
     args = parser.parse_args()
     postgres = f"postgres://postgres@127.0.0.1:5432/{args.db}"
     if args.sqlite and not Path(args.sqlite).exists():
@@ -98,6 +106,9 @@ def main() -> None:
                 cursor.fetchall()
         return run
 
+    if args.club_scale_only:
+        club_scale(club, settings, args.batch, args.repeats)
+        return
     side_by_side("ratings rebuilt from scratch vs SQL read",
                  lambda: rating_store.recompute(club, None, settings),
                  bare(BARE, [club.pk]), args.repeats)
@@ -122,7 +133,8 @@ def main() -> None:
           f"rate {1000 * (t2 - t1):.0f} ms, whole rebuild {1000 * (t3 - t2):.0f} ms "
           f"(so writing about {1000 * ((t3 - t2) - (t2 - t0)):.0f} ms)")
     assert len(ratings.lines) == lines
-    writers(club, settings, ratings.lines, args.repeats)
+    writers(club, settings, ratings.lines, args.repeats, args.batch)
+    club_scale(club, settings, args.batch, args.repeats)
 
 
 def orm_writer(club_id: int, lines, batch: int = 2000) -> None:
@@ -137,7 +149,45 @@ def orm_writer(club_id: int, lines, batch: int = 2000) -> None:
          for ln in lines], batch_size=batch)
 
 
-def writers(club, settings, lines, repeats) -> None:
+def with_writer(club, settings, writer, start):
+    """``recompute(club, start)`` with ``writer`` in place of ``rating_store._insert``."""
+    from history import rating_store
+
+    raw = rating_store._insert
+
+    def run():
+        rating_store._insert = writer
+        try:
+            rating_store.recompute(club, start, settings)
+        finally:
+            rating_store._insert = raw
+    return run
+
+
+def club_scale(club, settings, batch, repeats, backs=(1000, 200)) -> None:
+    """The writers where a club meets them: a correction 1,000 nights back (16,000 lines, a
+    real club's whole history) and 200 back (3,200 lines, a season)."""
+    from django.db import connection
+
+    from history import rating_store
+    from history.models import RatingLine
+
+    batch = batch or (2000 if connection.vendor == "postgresql" else 500)
+    dates = list(RatingLine.objects.filter(club=club).order_by("-date")
+                 .values_list("date", flat=True).distinct()[:1000])
+
+    def orm(club_id, rows):
+        orm_writer(club_id, rows, batch=batch)
+
+    for back in backs:
+        start = dates[back - 1]
+        written = RatingLine.objects.filter(club=club, date__gte=start).count()
+        side_by_side(f"{back} nights ({written} lines): bulk_create({batch}) vs raw",
+                     with_writer(club, settings, orm, start),
+                     with_writer(club, settings, rating_store._insert, start), repeats)
+
+
+def writers(club, settings, lines, repeats, batch=None) -> None:
     """COPY / the prepared INSERT against bulk_create: the writer alone, then the rebuild."""
     from django.db import connection, transaction
 
@@ -155,6 +205,8 @@ def writers(club, settings, lines, repeats) -> None:
 
     sizes = (66, 500, 2000) if connection.vendor == "sqlite" else (500, 2000, 5000, 20000)
     alone = {}
+    if batch and batch not in sizes:
+        sizes = (*sizes, batch)
     for size in sizes:
         def orm(club_id, rows, size=size):
             orm_writer(club_id, rows, batch=size)
@@ -171,7 +223,7 @@ def writers(club, settings, lines, repeats) -> None:
                 rating_store._insert = raw
         return run
 
-    best = 2000 if connection.vendor == "postgresql" else 500
+    best = batch or (2000 if connection.vendor == "postgresql" else 500)
     side_by_side(f"rebuild: bulk_create({best}) vs raw writer", rebuild_with(alone[best]),
                  rebuild_with(raw), repeats)
 
