@@ -25,12 +25,13 @@ def clean(name) -> str:
     return _DIRECTION_CONTROLS.sub("", str(name)).strip()
 
 
-def too_long(name: str) -> str:
-    """The sentence for a name longer than a member's or a guest's name may be, else ''."""
+def too_long(name: str, where: str = "") -> str:
+    """The sentence for a name longer than a member's or a guest's name may be, else ''
+    (``where``: " in game 2", said after the name)."""
     if len(name) <= LONGEST:
         return ""
-    return (f"the name {name[:24]!r}... is {len(name)} characters long; a name may have at "
-            f"most {LONGEST}")
+    return (f"the name {name[:24]!r}...{where} is {len(name)} characters long; a name may "
+            f"have at most {LONGEST}")
 
 
 def normalise(name: str) -> str:

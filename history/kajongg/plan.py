@@ -117,7 +117,7 @@ def make_plan(games: list[Game], members: dict[int, str], rules: dict, *, choice
         elif not 2 <= len(game.players) <= 5:
             reason = f"{label} has {len(game.players)} players"
         elif any(too_long(p) for p in game.players):
-            reason = f"{label}: " + next(too_long(p) for p in game.players if too_long(p))
+            reason = next(too_long(p, f" in {label}") for p in game.players if too_long(p))
         by_hand = defaultdict(list)
         for row in game.rows:
             by_hand[row.hand].append(row)

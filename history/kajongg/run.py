@@ -112,7 +112,9 @@ def plan_games(club, games: list[Game], *, house_rule: str | None = None, choice
         f"{counts.get('seat_hands_tiles', 0)} players' hands come in as tiles (this project "
         f"scores them as Kajongg did); {counts.get('seat_hands_agreed', 0)} as agreed scores "
         "(Kajongg's points: not in the contract's notation, or scored differently here).",
-        f"{n('discarder_unknown', 'hand')} were won on a discard: Kajongg does not store who "
+        f"{n('discarder_unknown', 'hand')} "
+        f"{'was' if counts.get('discarder_unknown', 0) == 1 else 'were'} won on a discard: "
+        "Kajongg does not store who "
         "discarded, so they come in with the discarder unknown (every loser pays the winner, "
         "as Kajongg paid)"
         + (f"; under {', '.join(pays_more)}, where the discarder pays more, they are entered "

@@ -77,7 +77,10 @@ def test_a_kajongg_database_with_such_names(club, people, tmp_path, capsys):  # 
     call_command("import_kajongg", str(path), "--club", club.slug, "--name", "Mallory evil=guest",
                  "--skip-refused")
     out = capsys.readouterr().out
-    assert "game 2: the name 'XXXXXXXXXXXXXXXXXXXXXXXX'... is 81 characters long" in out
+    assert "REFUSED: the name 'XXXXXXXXXXXXXXXXXXXXXXXX'... in game 2 is 81 characters long" in out
+    assert "game 2: game 2" not in out
+    assert "1 hand was won on a discard" in out or " hands were won on a discard" in out
+    assert "1 hand were" not in out
     assert ClubSession.objects.filter(club=club).count() == 1
     assert ImportBatch.objects.get(kind="kajongg").status == "applied"
     assert NightResult.objects.filter(guest_name="Mallory evil").count() == 1
