@@ -71,6 +71,8 @@ def main() -> None:
     parser.add_argument("--sqlite", help="run on this SQLite file (made from --db if missing)")
     parser.add_argument("--batch", type=int, help="bulk_create's batch size in the rebuilds "
                         "(default 2,000 on PostgreSQL, 500 on SQLite)")
+    parser.add_argument("--skip-alone", action="store_true",
+                        help="leave out the writers alone at each batch size (the longest part)")
     parser.add_argument("--club-scale-only", action="store_true",
                         help="only the two writers at a club's scale (1,000 and 200 nights)")
     args = parser.parse_args()
@@ -133,7 +135,7 @@ def main() -> None:
           f"rate {1000 * (t2 - t1):.0f} ms, whole rebuild {1000 * (t3 - t2):.0f} ms "
           f"(so writing about {1000 * ((t3 - t2) - (t2 - t0)):.0f} ms)")
     assert len(ratings.lines) == lines
-    writers(club, settings, ratings.lines, args.repeats, args.batch)
+    writers(club, settings, ratings.lines, args.repeats, args.batch, args.skip_alone)
     club_scale(club, settings, args.batch, args.repeats)
 
 
@@ -187,7 +189,7 @@ def club_scale(club, settings, batch, repeats, backs=(1000, 200)) -> None:
                      with_writer(club, settings, rating_store._insert, start), repeats)
 
 
-def writers(club, settings, lines, repeats, batch=None) -> None:
+def writers(club, settings, lines, repeats, batch=None, skip_alone=False) -> None:
     """COPY / the prepared INSERT against bulk_create: the writer alone, then the rebuild."""
     from django.db import connection, transaction
 
@@ -208,6 +210,8 @@ def writers(club, settings, lines, repeats, batch=None) -> None:
     if batch and batch not in sizes:
         sizes = (*sizes, batch)
     for size in sizes:
+        if skip_alone and size != (batch or size):
+            continue
         def orm(club_id, rows, size=size):
             orm_writer(club_id, rows, batch=size)
         alone[size] = orm
