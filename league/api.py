@@ -22,7 +22,7 @@ from clubs.models import Season
 from league.export_sheets import hands_sheet
 from league.forms import FORMATS
 from league.models import SeasonLeague, Snapshot, rules_of
-from league.queries import NO_FILTERS, seen_stored_standings, standings
+from league.queries import seen_standings, standings
 from league.ranking import PRESETS
 from league.seasons import audit_rules
 from league.serializers import (
@@ -113,22 +113,21 @@ class _StandingsBase(APIView):
                summary="A season's standings as JSON, CSV or XLSX (?format=)")
 class SeasonStandingsView(_StandingsBase):
     def get(self, request, season_id: int):
-        # Unfiltered, the stored rows with the season, its club, its league rules and who may
-        # see them come in one query; filtered (or nothing stored yet), the season is looked
-        # up first (a 404 before a bad filter's 400) and its nights summed.
+        # The standings with the season, its club, its league rules and who may see them in
+        # one query: unfiltered the stored rows, filtered the nights kept, summed. When that
+        # finds nothing (a bad filter, no such season, nothing counted yet), the season is
+        # looked up first (a 404 before a bad filter's 400), then its standings read.
         query = StandingsQuerySerializer(data=request.query_params)
-        found = query.is_valid() and query.filters() == NO_FILTERS and seen_stored_standings(
-            perms.seen_by(request.user, "season__club"), season_id=season_id)
+        found = query.is_valid() and seen_standings(
+            perms.seen_by(request.user, "season__club"), query.filters(), season_id=season_id)
         if found:
             (name, slug), table = found
-            filters = NO_FILTERS
         else:
             season = visible_season(request, season_id)
             query.is_valid(raise_exception=True)
-            filters = query.filters()
             name, slug = season.name, season.club.slug
-            table = standings(rules_of(season), season=season, filters=filters)
-        fmt = query.validated_data["format"]
+            table = standings(rules_of(season), season=season, filters=query.filters())
+        filters, fmt = query.filters(), query.validated_data["format"]
         if fmt != "json":
             return standings_download(table, fmt, f"{slug}-{name}-standings", filters)
         return Response(standings_json(table, filters))
@@ -151,19 +150,18 @@ class SeasonHandResultsView(_StandingsBase):
                summary="A club's all-time standings (net points) as JSON, CSV or XLSX")
 class ClubStandingsView(_StandingsBase):
     def get(self, request, slug: str):
-        # As a season's: unfiltered, the club and its stored rows in one query.
+        # As a season's: the club and its standings in one query.
         query = StandingsQuerySerializer(data=request.query_params)
-        found = query.is_valid() and query.filters() == NO_FILTERS and seen_stored_standings(
-            perms.seen_by(request.user), club_slug=slug)
+        found = query.is_valid() and seen_standings(
+            perms.seen_by(request.user), query.filters(), club_slug=slug)
         if found:
             (_, slug), table = found  # the club's slug as stored
-            filters = NO_FILTERS
         else:
             club = get_object_or_404(perms.visible_clubs(request.user), slug=slug)
             query.is_valid(raise_exception=True)
-            filters, slug = query.filters(), club.slug
-            table = standings(PRESETS["net"][1], club=club, filters=filters)
-        fmt = query.validated_data["format"]
+            slug = club.slug
+            table = standings(PRESETS["net"][1], club=club, filters=query.filters())
+        filters, fmt = query.filters(), query.validated_data["format"]
         if fmt != "json":
             return standings_download(table, fmt, f"{slug}-all-time", filters)
         return Response(standings_json(table, filters))

@@ -1,6 +1,7 @@
-"""Reading standings from the per-night summary: a constant number of queries whatever the
-number of nights, hands or players (one GROUP BY per player, one count of the nights, the
-players' names; best-N adds each player's night values)."""
+"""Reading standings: a constant number of queries whatever the number of nights, hands or
+players. Unfiltered, the stored rows (``league.standings_store``), one query; filtered, the
+per-night summary's rows the filters keep, one GROUP BY per player with the players' names
+and the count of the nights, one query too. Best-N adds each player's night values."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from django.db import connection
-from django.db.models import CharField, Count, F, IntegerField, Q, QuerySet, Sum
+from django.db.models import CharField, Count, F, IntegerField, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Cast, Coalesce
 
 from clubs.models import HandResult
@@ -50,21 +51,18 @@ class Filters:
     house_rule: int | None = None  # a HouseRuleRecord id
     table: int | None = None  # a table number
 
-    def apply(self, qs: QuerySet, paths: FilterPaths | None = None) -> QuerySet:
-        """``qs`` narrowed; ``paths`` say where the night's date, house rule and table number
-        are (the per-night summary's own columns unless given)."""
+    def q(self, paths: FilterPaths | None = None) -> Q:
+        """The condition they make; ``paths`` say where the night's date, house rule and table
+        number are (the per-night summary's own columns unless given)."""
         date, house_rule, table = paths or NIGHT_PATHS
-        if self.start:
-            qs = qs.filter(**{f"{date}__gte": self.start})
-        if self.end:
-            qs = qs.filter(**{f"{date}__lte": self.end})
-        if self.as_of:
-            qs = qs.filter(**{f"{date}__lte": self.as_of})
-        if self.house_rule:
-            qs = qs.filter(**{house_rule: self.house_rule})
-        if self.table:
-            qs = qs.filter(**{table: self.table})
-        return qs
+        return Q(*((name, value) for name, value in (
+            (f"{date}__gte", self.start), (f"{date}__lte", self.end),
+            (f"{date}__lte", self.as_of), (house_rule, self.house_rule), (table, self.table),
+        ) if value))
+
+    def apply(self, qs: QuerySet, paths: FilterPaths | None = None) -> QuerySet:
+        """``qs`` narrowed (``q``)."""
+        return qs.filter(self.q(paths))
 
     def to_dict(self) -> dict:
         return {k: (v.isoformat() if isinstance(v, dt.date) else v)
@@ -86,34 +84,16 @@ def nights_of(season=None, club=None, filters: Filters = NO_FILTERS) -> QuerySet
 def standings(rules: LeagueRules, season=None, club=None,
               filters: Filters = NO_FILTERS) -> Standings:
     """A season's standings (or a club's all-time ones: ``club`` and no season): the stored
-    rows (``league.standings_store``), one query; with filters, the nights they keep summed."""
+    rows (``league.standings_store``), one query; with filters, the nights they keep summed,
+    one query too (best-N reads each player's night values besides)."""
     if filters == NO_FILTERS:
         return stored_standings(rules, season, club)
-    nights = nights_of(season, club, filters)
-    who = ("member_id", "guest_name")
-    # The members' names come with their sums (one more column to group by, the member's
-    # row joined by its key) rather than in a query of their own.
-    totals = list(
-        nights.values(*who, "member__display_name").order_by().annotate(
-            nights=Count("session_id", distinct=True), hands=Sum("hands"), net=Sum("net"),
-            mahjongs=Sum("mahjongs"), given=Sum("given"), zero=Sum("points_zero"),
-            half=Sum("points_half"), place_sum=Sum("place"), tables=Count("id"),
-        )
-    )
-    season_nights = nights.aggregate(n=Count("session_id", distinct=True))["n"]
-    names = {t["member_id"]: t["member__display_name"] for t in totals if t["member_id"]}
-    values = _night_values(nights, rules) if rules.combine == "best" else {}
-    players = []
-    for t in totals:
-        key = str(t["member_id"]) if t["member_id"] else f"guest:{t['guest_name']}"
-        players.append(PlayerTotals(
-            key=key, name=names.get(t["member_id"], t["guest_name"]), member_id=t["member_id"],
-            nights=t["nights"], hands=t["hands"], net=t["net"], mahjongs=t["mahjongs"],
-            given=t["given"], points={"4-2-1-0": t["zero"], "4-2-1-0.5": t["half"]},
-            place_sum=t["place_sum"], tables=t["tables"],
-            night_values=values.get((t["member_id"], t["guest_name"]), []),
-        ))
-    return rank(players, rules, season_nights)
+    if season is not None:
+        found = summed(SUMMED_ROWS, filters, "season_id", season_id=season.pk)
+    else:
+        found = summed(SUMMED_ROWS, filters, "club_id", club_id=club.pk)
+    return _ranked(rules, [row[:-1] for row in found], found[0][-1] if found else 0,
+                   lambda: nights_of(season, club, filters))
 
 
 STORED_COLUMNS = ("member_id", "guest_name", "member__display_name", "nights", "hands", "net",
@@ -149,39 +129,88 @@ class Scope(NamedTuple):
     club_slug: str
 
 
-def seen_stored_standings(seen: Q, season_id: int | None = None,
-                          club_slug: str | None = None) -> tuple[Scope, Standings] | None:
-    """A season's (or with ``club_slug``, a club's all-time) stored standings and what the
-    answer needs of their scope (the season's name and league rules, the club's slug), among
-    those ``seen`` keeps (``clubs.permissions.seen_by`` on ``season__club``, or ``club`` for
-    all time), in one query: the scope with its season, club and league rules, and its rows
-    (one a player). None when that finds nothing (no such season or club, one the user may
-    not see, or no night counted there yet): the caller then looks the season or club up (a
-    404, or empty standings)."""
+def seen_standings(seen: Q, filters: Filters = NO_FILTERS, season_id: int | None = None,
+                   club_slug: str | None = None) -> tuple[Scope, Standings] | None:
+    """A season's (or with ``club_slug``, a club's all-time) standings and what the answer
+    needs of their scope (the season's name and league rules, the club's slug), among those
+    ``seen`` keeps (``clubs.permissions.seen_by`` on ``season__club``, or ``club`` for all
+    time), in one query (best-N reads each player's night values besides): unfiltered, the
+    scope with its season, club and league rules, and its stored rows (one a player);
+    filtered, the nights the filters keep summed, one row a player, each with the scope's
+    columns and the count of those nights. None when that finds nothing (no such season or
+    club, one the user may not see, no night counted there yet, or none the filters keep):
+    the caller then looks the season or club up (a 404, or empty standings)."""
     if season_id is not None:
         # season__pk, not season_id: an id past the column's range finds nothing (no query)
-        found = list(SEASON_STORED.filter(seen, season__pk=season_id))
-        about = SEASON_ABOUT
+        about, where = SEASON_ABOUT, {"season__pk": season_id}
+        stored, grouped, scope = SEASON_STORED, SEASON_SUMMED, "season_id"
     else:
-        found = list(ALL_TIME_STORED.filter(seen, club__slug=club_slug, season__isnull=True))
-        about = ALL_TIME_ABOUT
-    if not found:
-        return None
-    first, width = found[0], len(about) + 1
+        about, where = ALL_TIME_ABOUT, {"club__slug": club_slug}
+        stored, grouped, scope = ALL_TIME_STORED, ALL_TIME_SUMMED, "club_id"
+    width = len(about)
+    if filters == NO_FILTERS:
+        found = list(stored.filter(seen, **where) if season_id is not None else
+                     stored.filter(seen, season__isnull=True, **where))
+        if not found:
+            return None
+        # The scope's columns and nights, then its rows' columns; a scope without rows comes
+        # as one row whose player columns are NULL (guest_name is never NULL in a stored row).
+        first, season_nights = found[0], found[0][width]
+        rows = [row[width + 1:] for row in found if row[width + 2] is not None]
+    else:
+        found = summed(grouped, filters, scope, seen, **where)
+        if not found:
+            return None
+        # The player's columns, the scope's, the sums, the count of the nights.
+        first, season_nights = found[0][3:], found[0][-1]
+        rows = [(*row[:3], *row[3 + width:-1]) for row in found]
     if season_id is None:
-        scope, rules = Scope(None, first[0]), PRESETS["net"][1]
+        name, rules = Scope(None, first[0]), PRESETS["net"][1]
     else:
-        scope = Scope(first[0], first[1])
+        name = Scope(first[0], first[1])
         # The columns of SeasonLeague named as LeagueRules' fields, in their order; no row
         # (the join found none): the net preset, as rules_of says.
-        *league, tie_breaks = first[3:width - 1]
+        *league, tie_breaks = first[3:width]
         rules = PRESETS["net"][1] if first[2] is None else LeagueRules(*league,
                                                                        tuple(tie_breaks))
-    # A scope without rows comes as one row whose player columns are NULL (guest_name is
-    # never NULL in a stored row).
-    rows = [row[width:] for row in found if row[width + 1] is not None]
-    return scope, _ranked(rules, rows, first[width - 1], lambda: NightResult.objects.filter(
-        counted=True, season_id=season_id))
+    return name, _ranked(rules, rows, season_nights, lambda: filters.apply(
+        NightResult.objects.filter(counted=True, **where)))
+
+
+# The filtered path's rows: STORED_COLUMNS summed over the nights a filter keeps, one row a
+# player, then the count of those nights (``summed``). As STORED_ROWS, the grouping and the
+# sums are resolved once and each request filters a copy (filters on the nights' own columns
+# go to WHERE, not HAVING); the API's reads group by the scope's columns too (the season's
+# name and league rules, the club's slug), which every row of one scope shares.
+SUMS = {"nights": Count("session_id", distinct=True), "hands": Sum("hands"), "net": Sum("net"),
+        "mahjongs": Sum("mahjongs"), "given": Sum("given"), "points_zero": Sum("points_zero"),
+        "points_half": Sum("points_half"), "place_sum": Sum("place"), "tables": Count("id")}
+PLAYER = ("member_id", "guest_name", "member__display_name")
+COUNTED = NightResult.objects.filter(counted=True).order_by()
+SUMMED_ROWS = COUNTED.values(*PLAYER).annotate(**SUMS)
+# The player's columns lead the GROUP BY: PostgreSQL sorts the rows by its columns in their
+# order, and the scope's (the same in every row) compared first made it compare its texts
+# for every pair of rows.
+SEASON_SUMMED = COUNTED.values(*PLAYER, *SEASON_ABOUT).annotate(**SUMS)
+ALL_TIME_SUMMED = COUNTED.values(*PLAYER, *ALL_TIME_ABOUT).annotate(**SUMS)
+# The count of the nights kept, grouped by the column every row of the scope shares.
+NIGHTS_COUNTED = {scope: COUNTED.values(scope).annotate(
+    n=Count("session_id", distinct=True)).values("n") for scope in ("season_id", "club_id")}
+
+
+def summed(grouped: QuerySet, filters: Filters, scope: str, seen: Q | None = None,
+           **where) -> list[tuple]:
+    """``grouped``'s rows (``SUMMED_ROWS`` or the API's, with their scope) over the counted
+    nights that ``where`` and ``filters`` keep (and ``seen``, who may see them), as tuples:
+    its columns, then the count of those nights, a subquery of the same nights grouped by
+    ``scope`` (``season_id`` or ``club_id``, which they all share), evaluated once, rather
+    than a query of its own."""
+    kept = filters.q()
+    count = Subquery(NIGHTS_COUNTED[scope].filter(kept, **where))
+    rows = grouped.filter(seen or Q(), kept, **where).annotate(scope_nights=count)
+    # Read as the values() dicts they are, in their columns' order (values_list would set
+    # the columns again on every request).
+    return [tuple(row.values()) for row in rows]
 
 
 def _ranked(rules: LeagueRules, rows: list[tuple], season_nights: int,

@@ -147,6 +147,30 @@ def test_one_query_reads_a_seasons_stored_standings(club, season, members, users
     assert Member.objects.filter(club=club).exists()
 
 
+def test_one_query_sums_a_filtered_season(club, season, members, users, bmja_version,
+                                          django_assert_num_queries):
+    """Filtered, the nights kept are summed with the players' names and the count of those
+    nights in one query (it was two: the count apart); best-N reads the night values too."""
+    rng = random.Random(3)
+    night(club, season, bmja_version, dt.date(2026, 3, 1), [members[:4]], users, rng)
+    night(club, season, bmja_version, dt.date(2026, 3, 8), [members[2:6], ["Visitor",
+                                                                            *members[6:9]]],
+          users, rng)
+    later = Filters(start=dt.date(2026, 3, 2))
+    for name, (_, rules) in PRESETS.items():
+        with django_assert_num_queries(2 if rules.combine == "best" else 1):
+            table = standings(rules, season=season, filters=later)
+        assert table.season_nights == 1, name
+        assert len(table.rows()) == 8 and [r.name for r in table.guests] == ["Visitor"], name
+    with django_assert_num_queries(1):
+        table = standings(PRESETS["net"][1], club=club, filters=Filters(table=1))
+    assert table.season_nights == 2 and len(table.rows()) == 6  # members 0-5 at table 1
+    nothing = Filters(start=dt.date(2027, 1, 1))
+    with django_assert_num_queries(1):
+        table = standings(PRESETS["net"][1], season=season, filters=nothing)
+    assert table.season_nights == 0 and table.rows() == []
+
+
 def test_the_answer_is_the_document_its_serializer_describes(make_season, bmja_version,
                                                             monkeypatch):
     """standings_json renders through StandingsSerializer, whose rows (and itself) are
@@ -268,3 +292,70 @@ def test_the_api_reads_a_season_its_rules_and_its_rows_in_one_query(
     assert f'filename="{club.slug}-all-time.csv"' in csv["Content-Disposition"]
     csv = client["member"].get(path, {"format": "csv"})
     assert f'filename="{club.slug}-{season.name}-standings.csv"' in csv["Content-Disposition"]
+
+
+def test_the_api_sums_a_filtered_season_with_its_rules_in_one_query(
+        make_season, bmja_version, users, club, other_club, django_assert_num_queries):
+    """Filtered, the season's standings answer is one query too whoever asks (the season, its
+    club, its league rules and who may see it with the nights kept, summed, and their count;
+    best-N reads the night values besides), under every preset the same document as the
+    page's; a filter that keeps no night answers empty standings in three (the summed read
+    finds nothing, then the season and its sums, as before); a season the user may not see,
+    or an id past any integer column, 404 before a bad filter's 400; all time the same."""
+    from rest_framework.test import APIClient
+
+    from league.models import SeasonLeague, rules_of
+    from league.views import standings_json
+
+    season = make_season(bmja_version, seed=7, nights=3, hands=5)
+    dates = sorted(ClubSession.objects.filter(season=season).values_list("date", flat=True))
+    client = {role: APIClient() for role in ("admin", "member", "outsider", "anonymous")}
+    for role, api in client.items():
+        if users[role]:
+            api.force_authenticate(users[role])
+    path = f"/api/v1/seasons/{season.pk}/standings/"
+    queries = [({"start": dates[1].isoformat()}, Filters(start=dates[1])),
+               ({"as_of": dates[1].isoformat(), "table": "2"}, Filters(as_of=dates[1], table=2)),
+               ({"house_rule": str(bmja_version.record_id)},
+                Filters(house_rule=bmja_version.record_id))]
+    for name, (_, rules) in PRESETS.items():
+        SeasonLeague.objects.update_or_create(season=season, defaults={
+            **rules.to_dict(), "preset": name})
+        season = Season.objects.get(pk=season.pk)
+        for query, filters in queries:
+            expected = standings_json(standings(rules_of(season), season=season,
+                                                filters=filters), filters)
+            assert expected["rules"]["description"] == rules.describe()
+            assert any(r["group"] == "guest" for r in expected["rows"])
+            for role in ("admin", "member"):
+                with django_assert_num_queries(2 if rules.combine == "best" else 1):
+                    answer = client[role].get(path, query)
+                assert answer.json() == expected, (name, query, role)
+    assert client["member"].get(path, queries[0][0]).json()["season_nights"] == 2
+    SeasonLeague.objects.filter(season=season).delete()  # no rules: the net preset
+    with django_assert_num_queries(3):
+        answer = client["member"].get(path, {"start": "2027-01-01"})
+    assert answer.status_code == 200 and answer.json()["rows"] == []
+    assert answer.json()["season_nights"] == 0
+    for role in ("outsider", "anonymous"):
+        assert client[role].get(path, queries[0][0]).status_code == 404
+        assert client[role].get(path, {"table": "x"}).status_code == 404
+    assert client["member"].get(path, {"table": "x"}).status_code == 400
+    assert client["member"].get(f"/api/v1/seasons/{2**70}/standings/",
+                                queries[0][0]).status_code == 404
+    club.published = True
+    club.save()
+    with django_assert_num_queries(1):
+        assert client["anonymous"].get(path, queries[0][0]).status_code == 200
+    assert client["anonymous"].get(f"/api/v1/clubs/{other_club.slug}/standings/",
+                                   {"table": "1"}).status_code == 404
+    csv = client["member"].get(path, {"format": "csv", **queries[0][0]})
+    assert f'filename="{club.slug}-{season.name}-standings.csv"' in csv["Content-Disposition"]
+    # All time: the club and its nights kept, summed, one query.
+    with django_assert_num_queries(1):
+        all_time = client["member"].get(f"/api/v1/clubs/{club.slug}/standings/", {"table": "1"})
+    assert all_time.json() == standings_json(
+        standings(PRESETS["net"][1], club=club, filters=Filters(table=1)), Filters(table=1))
+    csv = client["member"].get(f"/api/v1/clubs/{club.slug}/standings/",
+                               {"format": "csv", "table": "1"})
+    assert f'filename="{club.slug}-all-time.csv"' in csv["Content-Disposition"]
