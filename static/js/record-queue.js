@@ -267,33 +267,54 @@
       }
       if (action !== "save") return;
       event.preventDefault();
-      saveToQueue(submitter);
+      // One tap, one hand. Until the form is cleared for the next hand it still holds this
+      // hand and its client_id: a second Save then was queued under the same id, over the
+      // hand just queued (IndexedDB keeps one entry an id), numbered one more, so the hand
+      // was lost or refused. Save waits until the form is ready again.
+      if (saving) return;
+      saving = true;
+      var saved = saveToQueue(submitter);  // reads the form (with its submitter) at once
+      if (submitter) submitter.disabled = true;
+      saved.catch(function () { readyToSave(); });
     });
   }
 
+  var saving = false;  // a Save being queued: the form is not yet ready for the next hand
+
+  function readyToSave() {
+    saving = false;
+    var save = form.querySelector("button[value=save]");
+    if (save) save.disabled = false;
+  }
+
   function saveToQueue(submitter) {
+    // The hand as the form holds it when Save is tapped, not as it may be a moment later.
+    var id = form.querySelector("input[name=client_id]").value;
+    var fields = fieldsOf(submitter);
+    var summary = summaryOfForm();
     return queued().then(function (all) {
       var mine = ofThisTable(all);
       var number = mending ? mending.number : nextNumber(mine);
       var order = mending ? mending.order : number;
       form.querySelector("input[name=expected_number]").value = number;
       var item = {
-        client_id: form.querySelector("input[name=client_id]").value,
+        client_id: id,
         table: data.table,
         url: window.location.pathname,
-        fields: fieldsOf(submitter),
+        fields: fields.map(function (pair) {
+          return pair[0] === "expected_number" ? [pair[0], String(number)] : pair;
+        }),
         number: number,
         order: order,
         queued_at: Date.now(),
         state: "waiting",
-        summary: summaryOfForm(),
+        summary: summary,
       };
       mending = null;
       return put(item);
     }).then(function () {
       return send();
     }).then(function (sentAll) {
-      var id = form.querySelector("input[name=client_id]").value;
       return dbPromise.then(function (db) { return db.get("queue", id); }).then(function (left) {
         // Refused as it was sent for what the form holds (a question unanswered, a score the
         // rule does not allow): the form stays as typed with the server's reason above it, as
@@ -320,6 +341,7 @@
 
   function readyForNextHand() {
     typing = false;
+    readyToSave();
     form.reset();
     form.querySelector("input[name=client_id]").value = newId();
     form.querySelectorAll("input, select, textarea").forEach(function (f) {
@@ -344,6 +366,7 @@
     // id itself: the mended hand goes with a new one.
     form.querySelector("input[name=client_id]").value = newId();
     mending = { number: item.number, order: item.order };
+    readyToSave();
     return drop(item.client_id).then(render).then(function () { form.scrollIntoView(); });
   }
 
@@ -464,6 +487,11 @@
     return send();
   }
 
+  // Back to this page after a Save sent everything (the browser's back-forward cache): the
+  // form is ready for the next hand again, not waiting on a Save long done.
+  window.addEventListener("pageshow", function (event) {
+    if (form && event.persisted && saving) readyForNextHand();
+  });
   window.addEventListener("online", sendSoon);
   window.setInterval(function () {
     queued().then(function (items) {
