@@ -108,13 +108,16 @@ class Server:
                  f"127.0.0.1:{self.port}"],
                 env=self.env, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
                 start_new_session=True)
-        for _ in range(200):
+        # runserver took 6-7.5 s to answer with the machine's load at 12 (two cores), where
+        # this waited 10 s at most: a minute now, and no longer than the process lives.
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while time.monotonic() < deadline and self.process.poll() is None:
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
                 return
             except OSError:
                 time.sleep(0.05)
-        raise RuntimeError("the test server did not start")
+        raise RuntimeError(f"the test server did not start: see {self.log}")
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
@@ -539,7 +542,8 @@ def test_straight_to_the_record_page_then_the_table_page_offline_and_back(playwr
     page.goto(server.table_url(table) + "record/")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     kept = f"caches.match({json.dumps(server.table_url(table))}).then(r => !!r)"
-    for _ in range(100):  # the record page fetches its table page once, for the worker
+    deadline = time.monotonic() + WAIT_MS / 1000  # was 10 s, where everything else waits 60
+    while time.monotonic() < deadline:  # the record page fetches its table page, for the worker
         if page.evaluate(kept):
             break
         page.wait_for_timeout(100)
