@@ -10,6 +10,7 @@ from history.models import ImportedTable, ImportedTotal
 from league import standings_store
 from league.models import NightResult
 from league.ranking import places, table_points
+from league.summary import HISTORY
 
 
 def derive(table_ids) -> int:
@@ -35,17 +36,21 @@ def derive(table_ids) -> int:
             row = existing.get(seat.pk)
             recorded = row is not None and row.counted and row.hands and _has_hands(row)
             total = totals.get(seat.pk)
+            imported_hands, imported_net = (total.hands, total.net) if total else (0, 0)
             rows[seat.pk] = NightResult(
                 seat_id=seat.pk, table_id=table_id, club_id=session.club_id,
                 season_id=session.season_id, session_id=session.pk, member_id=seat.member_id,
                 guest_name=seat.guest_name, date=session.date,
                 house_rule_id=session.house_rule_version.record_id,
                 table_number=seat.table.number, counted=True,
-                hands=(row.hands if recorded else 0) + (total.hands if total else 0),
-                net=(row.net if recorded else 0) + (total.net if total else 0),
+                # The recorded hands' part of the row (without what an earlier derive added).
+                hands=(row.hands - row.imported_hands if recorded else 0) + imported_hands,
+                net=(row.net - row.imported_net if recorded else 0) + imported_net,
                 mahjongs=row.mahjongs if recorded else 0, given=row.given if recorded else 0,
                 limits=row.limits if recorded else 0,
                 best_score=max(row.best_score if recorded else 0, total.best_score if total else 0),
+                **{name: getattr(row, name) if recorded else 0 for name in HISTORY},
+                imported=True, imported_hands=imported_hands, imported_net=imported_net,
                 place=1, tied=1, points_zero=0, points_half=0)
         ranks = places({pk: r.net for pk, r in rows.items()})
         for pk, row in rows.items():

@@ -130,6 +130,79 @@ def all_time(member) -> AllTime:
 
 
 def member_stats(member, span: Span = Span()) -> Stats:
+    """The member's statistics over the span. A season (the default: their latest) is read
+    from the stored standings (``league.Standing``, the member's row of the season, kept in
+    step with every write of the nights) and its few notable hands from their own indexes, so
+    it costs the same whatever the season's length; dates, or every season, are summed from
+    the hands (``scratch_stats``), and cost what they read."""
+    if span.season and not span.start and not span.end:
+        return _season_stats(member, span)
+    return scratch_stats(member, span)
+
+
+SEASON_COLUMNS = ("hands", "imported_hands", "mahjongs", "won_from_wall", "given", "net",
+                  "imported_net", "east_hands", "east_won", "east_net", "goulash_hands",
+                  "goulash_won", "goulash_net", "tables", "imported_tables",
+                  "place_1", "place_2", "place_3", "place_4", "place_5")
+
+
+def _season_stats(member, span: Span) -> Stats:
+    from league.models import Standing
+
+    row = (Standing.objects.filter(scope__season_id=span.season, member=member)
+           .values_list(*SEASON_COLUMNS).first())
+    r = dict(zip(SEASON_COLUMNS, row, strict=True)) if row else dict.fromkeys(SEASON_COLUMNS, 0)
+    stats = Stats(hands=r["hands"] - r["imported_hands"], won=r["mahjongs"],
+                  won_from_wall=r["won_from_wall"], given=r["given"],
+                  net=r["net"] - r["imported_net"],
+                  east={"hands": r["east_hands"], "won": r["east_won"], "net": r["east_net"]},
+                  goulash={"hands": r["goulash_hands"], "won": r["goulash_won"],
+                           "net": r["goulash_net"]})
+    stats.nights = Nights(played=r["tables"], imported=r["imported_tables"], net=r["net"],
+                          places=[(k, r[f"place_{k}"]) for k in range(1, 6)
+                                  if r[f"place_{k}"]])
+    # The largest hand and the limit hands: each read in its partial index of the club's,
+    # season's and member's winning hands (result_best_hand, result_limit_hand), so they cost
+    # the rows they return.
+    won = HandResult.objects.filter(club_id=member.club_id, season_id=span.season,
+                                    member=member, won=True)
+    best = won.order_by("-score", "session__date", "-hand__number").values(*NOTABLE).first()
+    limits = won.exclude(limit="").order_by("-session__date", "-hand__number").values(*NOTABLE)
+    _notable(stats, limits, None)
+    stats.largest = _item(best) if best else None
+    stats.paid = who_paid_whom(member, span)
+    return stats
+
+
+NOTABLE = ("seat_id", "score", "limit", "session__date", "hand__number", "hand__table__number",
+           "hand__computed__results")
+
+
+def _item(row: dict) -> dict:
+    stored = (row["hand__computed__results"] or {}).get(str(row["seat_id"])) or {}
+    return {"date": row["session__date"], "hand": row["hand__number"],
+            "table": row["hand__table__number"], "score": row["score"], "limit": row["limit"],
+            "name": _special_name(stored) or row["limit"]}
+
+
+def _notable(stats: Stats, rows, best: int | None) -> None:
+    """The limit and special hands made (``rows``, newest first: the won hands with a limit,
+    and those scoring ``best``) and the largest hand (the earliest scoring ``best``)."""
+    counts = defaultdict(int)
+    for row in rows:
+        item = _item(row)
+        if row["limit"]:
+            counts[item["name"]] += 1
+            stats.limit_hands.append(item)
+        if row["score"] == best and (stats.largest is None
+                                     or item["date"] < stats.largest["date"]):
+            stats.largest = item
+    stats.specials = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def scratch_stats(member, span: Span = Span()) -> Stats:
+    """The member's statistics summed from their hands over the span: what dates and every
+    season read, and the yardstick the stored season rows are held to in the tests."""
     # The club named beside the member: a season's results are then read by
     # ``result_by_club_season`` (club, season, member), not among the member's every result.
     results = span.results(HandResult.objects.filter(club_id=member.club_id, member=member,
@@ -155,23 +228,8 @@ def member_stats(member, span: Span = Span()) -> Stats:
     # Limit and special hands made, with the largest hand: the won hands with a limit, and the
     # best one, each with the seat's stored result (one query).
     notable = (results.filter(won).filter(Q(limit__gt="") | Q(score=agg["best"] or -1))
-               .order_by("-session__date", "-hand__number")
-               .values("seat_id", "score", "limit", "session__date", "hand__number",
-                       "hand__table__number", "hand__computed__results"))
-    counts = defaultdict(int)
-    for row in notable:
-        stored = (row["hand__computed__results"] or {}).get(str(row["seat_id"])) or {}
-        name = _special_name(stored) or row["limit"]
-        item = {"date": row["session__date"], "hand": row["hand__number"],
-                "table": row["hand__table__number"], "score": row["score"],
-                "limit": row["limit"], "name": name}
-        if row["limit"]:
-            counts[name] += 1
-            stats.limit_hands.append(item)
-        if row["score"] == agg["best"] and (stats.largest is None
-                                            or item["date"] < stats.largest["date"]):
-            stats.largest = item
-    stats.specials = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+               .order_by("-session__date", "-hand__number").values(*NOTABLE))
+    _notable(stats, notable, agg["best"])
     stats.paid = who_paid_whom(member, span)
     stats.nights = member_nights(member, span)
     return stats

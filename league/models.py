@@ -81,6 +81,20 @@ class NightResult(models.Model):
     given = models.PositiveIntegerField()
     limits = models.PositiveIntegerField()
     best_score = models.IntegerField(default=0)
+    # The player history's figures of the night's recorded hands (history.stats), summed into
+    # the stored standings so a season's statistics are one row whatever its length.
+    won_from_wall = models.PositiveIntegerField(default=0)
+    east_hands = models.PositiveIntegerField(default=0)
+    east_won = models.PositiveIntegerField(default=0)
+    east_net = models.IntegerField(default=0)
+    goulash_hands = models.PositiveIntegerField(default=0)
+    goulash_won = models.PositiveIntegerField(default=0)
+    goulash_net = models.IntegerField(default=0)
+    # An imported table's row (history.night_rows): its imported hands and net are in
+    # ``hands`` and ``net``, and here too, so the recorded hands' figures are the difference.
+    imported = models.BooleanField(default=False)
+    imported_hands = models.PositiveIntegerField(default=0)
+    imported_net = models.IntegerField(default=0)
     place = models.PositiveSmallIntegerField()
     tied = models.PositiveSmallIntegerField()
     points_zero = models.FloatField(help_text="Table points under 4/2/1/0, ties sharing.")
@@ -167,6 +181,23 @@ class Standing(models.Model):
     points_zero = models.FloatField(default=0)
     points_half = models.FloatField(default=0)
     place_sum = models.IntegerField(default=0)
+    # The player history's figures (history.stats), summed from NightResult's like the rest.
+    won_from_wall = models.IntegerField(default=0)
+    east_hands = models.IntegerField(default=0)
+    east_won = models.IntegerField(default=0)
+    east_net = models.IntegerField(default=0)
+    goulash_hands = models.IntegerField(default=0)
+    goulash_won = models.IntegerField(default=0)
+    goulash_net = models.IntegerField(default=0)
+    imported_hands = models.IntegerField(default=0)
+    imported_net = models.IntegerField(default=0)
+    imported_tables = models.IntegerField(default=0, help_text="Of ``tables``, imported.")
+    # Table-nights finished at each place (a table seats five at most).
+    place_1 = models.IntegerField(default=0)
+    place_2 = models.IntegerField(default=0)
+    place_3 = models.IntegerField(default=0)
+    place_4 = models.IntegerField(default=0)
+    place_5 = models.IntegerField(default=0)
 
     class Meta:
         constraints = [

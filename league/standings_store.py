@@ -30,11 +30,16 @@ from django.dispatch import receiver
 
 from league.models import NightResult, Standing, StandingScope
 
-SUMS = ("hands", "net", "mahjongs", "given", "points_zero", "points_half", "place_sum",
-        "tables")
+# The row's columns summed as they are (the player history's figures after the standings').
+ROW_SUMS = ("hands", "net", "mahjongs", "given", "points_zero", "points_half",
+            "won_from_wall", "east_hands", "east_won", "east_net", "goulash_hands",
+            "goulash_won", "goulash_net", "imported_hands", "imported_net")
+PLACES = ("place_1", "place_2", "place_3", "place_4", "place_5")  # a table seats five at most
+# What Standing sums: the row's columns, then what each row counts for (its place, itself, an
+# imported table, a table-night at its place).
+SUMS = (*ROW_SUMS, "place_sum", "tables", "imported_tables", *PLACES)
 ROW_FIELDS = ("seat_id", "session_id", "club_id", "season_id", "member_id", "guest_name",
-              "counted", "hands", "net", "mahjongs", "given", "points_zero", "points_half",
-              "place")
+              "counted", *ROW_SUMS, "imported", "place")
 
 _local = threading.local()
 
@@ -77,10 +82,13 @@ def apply(before: list[dict], after: list[dict]) -> None:
                 continue
             scope, player = (row["club_id"], row["season_id"]), _player(row)
             into = sums[(scope, player)]
-            for name in SUMS[:-2]:
+            for name in ROW_SUMS:
                 into[name] += sign * row[name]
             into["place_sum"] += sign * row["place"]
             into["tables"] += sign
+            if row["imported"]:
+                into["imported_tables"] += sign
+            into[PLACES[min(row["place"], len(PLACES)) - 1]] += sign
             present[side][(scope, player, row["session_id"])] = None
             played[side][(scope, row["session_id"])] = None
     if present[0] == present[1] and played[0] == played[1] and len(
@@ -249,10 +257,11 @@ def rebuild(clubs: Iterable[int] | None = None) -> int:
         scopes = scopes.filter(club_id__in=clubs)
         nights = nights.filter(club_id__in=clubs)
     scopes.delete()
-    sums = {"nights": Count("session_id", distinct=True), "hands": Sum("hands"),
-            "net": Sum("net"), "mahjongs": Sum("mahjongs"), "given": Sum("given"),
-            "points_zero": Sum("points_zero"), "points_half": Sum("points_half"),
-            "place_sum": Sum("place"), "tables": Count("id")}
+    sums = {"nights": Count("session_id", distinct=True), **{n: Sum(n) for n in ROW_SUMS},
+            "place_sum": Sum("place"), "tables": Count("id"),
+            "imported_tables": Count("id", filter=Q(imported=True)),
+            **{name: Count("id", filter=Q(place=k) if k < len(PLACES) else Q(place__gte=k))
+               for k, name in enumerate(PLACES, 1)}}
     made = {}
     for group in (("club_id", "season_id"), ("club_id",)):
         for row in (nights.filter(season__isnull=False) if len(group) == 2 else nights).values(

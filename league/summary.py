@@ -18,7 +18,7 @@ from django.db import connection
 from django.db.models.signals import post_save
 from django.dispatch import Signal, receiver
 
-from clubs.models import ClubSession, Table
+from clubs.models import ClubSession, HandResult, Table
 from clubs.signals import players_moved, table_recomputed
 from league import standings_store
 from league.models import NightResult
@@ -42,15 +42,30 @@ def _points(scheme: str) -> str:
             f"({_cumulative(scheme, 'p.place - 1')}) AS DOUBLE PRECISION) / p.tied")
 
 
+# The player history's figures of the recorded hands (history.stats), each a sum over the
+# seat's results of the CASE given (``r``: the result, ``h``: its hand).
+FROM_WALL = "('wall', 'kong_box')"  # history.stats.FROM_WALL
+HISTORY_CASES = {
+    "won_from_wall": f"CASE WHEN r.won AND h.win_source IN {FROM_WALL} THEN 1 ELSE 0 END",
+    "east_hands": "CASE WHEN r.seat_wind = 'E' THEN 1 ELSE 0 END",
+    "east_won": "CASE WHEN r.won AND r.seat_wind = 'E' THEN 1 ELSE 0 END",
+    "east_net": "CASE WHEN r.seat_wind = 'E' THEN r.net ELSE 0 END",
+    "goulash_hands": "CASE WHEN h.goulash THEN 1 ELSE 0 END",
+    "goulash_won": "CASE WHEN r.won AND h.goulash THEN 1 ELSE 0 END",
+    "goulash_net": "CASE WHEN h.goulash THEN r.net ELSE 0 END",
+}
+HISTORY = tuple(HISTORY_CASES)
+
 COLUMNS = ("seat_id", "table_id", "club_id", "season_id", "session_id", "member_id",
            "guest_name", "date", "house_rule_id", "table_number", "counted", "hands", "net",
-           "mahjongs", "given", "limits", "best_score", "place", "tied", "points_zero",
-           "points_half")
+           "mahjongs", "given", "limits", "best_score", *HISTORY, "imported", "imported_hands",
+           "imported_net", "place", "tied", "points_zero", "points_half")
 
 REFRESH_SQL = f"""
 INSERT INTO league_nightresult ({", ".join(COLUMNS)})
 SELECT p.seat_id, t.id, ss.club_id, ss.season_id, ss.id, p.member_id, p.guest_name, ss.date,
        v.record_id, t.number, p.counted, p.hands, p.net, p.mahjongs, p.given, p.limits, p.best,
+       {", ".join(f"p.{c}" for c in HISTORY)}, false, 0, 0,
        p.place, p.tied, {_points("4-2-1-0")}, {_points("4-2-1-0.5")}
 FROM (
     SELECT s.id AS seat_id, s.member_id, s.guest_name,
@@ -58,6 +73,7 @@ FROM (
            COALESCE(a.hands, 0) AS hands, COALESCE(a.net, 0) AS net,
            COALESCE(a.mahjongs, 0) AS mahjongs, COALESCE(a.given, 0) AS given,
            COALESCE(a.limits, 0) AS limits, COALESCE(a.best, 0) AS best,
+           {", ".join(f"COALESCE(a.{c}, 0) AS {c}" for c in HISTORY)},
            RANK() OVER (ORDER BY COALESCE(a.net, 0) DESC) AS place,
            COUNT(*) OVER (PARTITION BY COALESCE(a.net, 0)) AS tied
     FROM clubs_seat s LEFT JOIN (
@@ -65,8 +81,10 @@ FROM (
                SUM(CASE WHEN r.won THEN 1 ELSE 0 END) AS mahjongs,
                SUM(CASE WHEN r.gave THEN 1 ELSE 0 END) AS given,
                SUM(CASE WHEN r."limit" <> '' THEN 1 ELSE 0 END) AS limits,
-               MAX(CASE WHEN r.won THEN r.score END) AS best
+               MAX(CASE WHEN r.won THEN r.score END) AS best,
+               {", ".join(f"SUM({case}) AS {c}" for c, case in HISTORY_CASES.items())}
         FROM clubs_handresult r
+        JOIN clubs_hand h ON h.id = r.hand_id
         WHERE r.session_id = %(session)s
           AND r.seat_id IN (SELECT id FROM clubs_seat WHERE table_id = %(table)s)
         GROUP BY r.seat_id
@@ -89,7 +107,8 @@ ADD_HAND_SQL = f"""
 INSERT INTO league_nightresult ({", ".join(COLUMNS)})
 SELECT p.seat_id, p.table_id, p.club_id, p.season_id, p.session_id, p.member_id, p.guest_name,
        p.date, p.house_rule_id, p.table_number, true, p.hands, p.net, p.mahjongs, p.given,
-       p.limits, p.best, p.place, p.tied, {_points("4-2-1-0")}, {_points("4-2-1-0.5")}
+       p.limits, p.best, {", ".join(f"p.{c}" for c in HISTORY)}, p.imported, p.imported_hands,
+       p.imported_net, p.place, p.tied, {_points("4-2-1-0")}, {_points("4-2-1-0.5")}
 FROM (
     SELECT a.*, RANK() OVER (ORDER BY a.net DESC) AS place,
            COUNT(*) OVER (PARTITION BY a.net) AS tied
@@ -102,9 +121,13 @@ FROM (
                n.given + CASE WHEN r.gave THEN 1 ELSE 0 END AS given,
                n.limits + CASE WHEN r."limit" <> '' THEN 1 ELSE 0 END AS limits,
                CASE WHEN r.won AND r.score > n.best_score THEN r.score ELSE n.best_score END
-                   AS best
+                   AS best,
+               {", ".join(f"n.{c} + CASE WHEN r.seat_id IS NULL THEN 0 ELSE {case} END AS {c}"
+                          for c, case in HISTORY_CASES.items())},
+               n.imported, n.imported_hands, n.imported_net
         FROM league_nightresult n
         LEFT JOIN clubs_handresult r ON r.seat_id = n.seat_id AND r.hand_id = %(hand)s
+        LEFT JOIN clubs_hand h ON h.id = %(hand)s
         WHERE n.table_id = %(table)s
     ) a
 ) p
@@ -162,6 +185,11 @@ def _session_saved(sender, instance, created, **kwargs):
         return
     with standings_store.tracking(rows):  # another season's standings, if the season changed
         moved.update(season_id=instance.season_id, date=instance.date, house_rule_id=record_id)
+    # The hand results repeat the night's season too (the player history's largest and limit
+    # hands are read by it, as the season's hand results and their downloads are): they move
+    # with the night, or those pages would go on finding them in the season it left.
+    HandResult.objects.filter(session_id=instance.pk).exclude(
+        season_id=instance.season_id).update(season_id=instance.season_id)
 
 
 # Sent after ``refresh_all`` rebuilt the rows from hand results (``tables``: the queryset

@@ -167,6 +167,10 @@ class HandResult(models.Model):
             # rows, a quarter of the table, so it is cheap to keep on each hand recorded.
             models.Index(fields=["club", "season", "member", "-score"], condition=Q(won=True),
                          name="result_best_hand"),
+            # A player's limit hands of a season (history.stats): a few rows of thousands,
+            # read without the season's other hands; no cost on a hand with no limit.
+            models.Index(fields=["club", "season", "member"],
+                         condition=Q(won=True) & ~Q(limit=""), name="result_limit_hand"),
         ]
 
     def __str__(self) -> str:

@@ -5,11 +5,9 @@ from django.db import migrations, models
 
 
 def fill(apps, schema_editor):
-    # The standings of the nights already summed (league.standings_store.rebuild reads
-    # NightResult, which this migration leaves as it is).
-    from league.standings_store import rebuild
-
-    rebuild()
+    # Left to 0007, which fills the summary and the stored standings with every column (the
+    # store's code names Standing's columns made there).
+    pass
 
 
 class Migration(migrations.Migration):

@@ -19,6 +19,7 @@ from clubs.models import ClubSession, Hand, Member, Season
 from clubs.recording.corrections import correct_hand, void_hand
 from history import import_run
 from history.import_write import apply_plan, undo
+from history.stats import Span, member_stats, scratch_stats
 from league.models import Standing, StandingScope
 from league.queries import Filters, standings
 from league.ranking import PRESETS
@@ -32,15 +33,30 @@ def stored() -> tuple[list, dict]:
     rows = sorted(
         (r.scope.club_id, r.scope.season_id or 0, r.member_id or 0, r.guest_name, r.nights, r.tables,
          r.hands, r.net, r.mahjongs, r.given, round(r.points_zero, 6),
-         round(r.points_half, 6), r.place_sum)
+         round(r.points_half, 6), r.place_sum, *(getattr(r, n) for n in HISTORY_SUMS))
         for r in Standing.objects.select_related("scope"))
     scopes = {(s.club_id, s.season_id): s.nights for s in StandingScope.objects.all()
               if s.nights}
     return rows, scopes
 
 
+HISTORY_SUMS = ("won_from_wall", "east_hands", "east_won", "east_net", "goulash_hands",
+                "goulash_won", "goulash_net", "imported_hands", "imported_net",
+                "imported_tables", "place_1", "place_2", "place_3", "place_4", "place_5")
+
+
+def assert_stats_equal(step: str) -> None:
+    """Every member's statistics of every season, read from their stored row, equal those
+    summed from their hands (history.stats.scratch_stats)."""
+    for member in Member.objects.all():
+        for season in Season.objects.filter(club_id=member.club_id):
+            span = Span(season.pk)
+            assert member_stats(member, span) == scratch_stats(member, span), (step, member)
+
+
 def assert_rebuild_equal(step: str) -> None:
     kept = stored()
+    assert_stats_equal(step)
     rebuild()
     assert stored() == kept, step
 
