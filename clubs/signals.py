@@ -7,7 +7,9 @@ transaction that stored a table's derived results (a hand recorded, corrected, v
 restored, seats swapped, a table recomputed), after they are written: a receiver's writes
 commit or roll back with them. ``from_number`` is the first hand whose results may have
 changed. ``appended`` is the id of the hand when the write only added that hand at the end of
-the table (recording): a receiver may then add its figures instead of summing the night again.
+the table (recording): a receiver may then add its figures instead of summing the night again;
+``hand`` is then that ``Hand`` as saved (its ``computed`` row with the payments), read from
+nowhere else.
 """
 
 from django.dispatch import Signal

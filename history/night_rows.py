@@ -50,6 +50,7 @@ def derive(table_ids) -> int:
                 limits=row.limits if recorded else 0,
                 best_score=max(row.best_score if recorded else 0, total.best_score if total else 0),
                 **{name: getattr(row, name) if recorded else 0 for name in HISTORY},
+                paid=row.paid if recorded else {},
                 imported=True, imported_hands=imported_hands, imported_net=imported_net,
                 place=1, tied=1, points_zero=0, points_half=0)
         ranks = places({pk: r.net for pk, r in rows.items()})

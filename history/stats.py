@@ -170,8 +170,33 @@ def _season_stats(member, span: Span) -> Stats:
     limits = won.exclude(limit="").order_by("-session__date", "-hand__number").values(*NOTABLE)
     _notable(stats, limits, None)
     stats.largest = _item(best) if best else None
-    stats.paid = who_paid_whom(member, span)
+    stats.paid = season_paid(member, span.season)
     return stats
+
+
+def season_paid(member, season: int) -> list[tuple[str, int, int, int]]:
+    """``who_paid_whom`` over a season, from the member's nights' payments as the league's
+    per-night summary keeps them (``NightResult.paid``: a row a table-night, read in
+    ``night_by_member_season``), with the other seats' names as they are now: two queries,
+    that read a row a night and not every hand's payments."""
+    nights = (NightResult.objects.filter(member=member, season_id=season).order_by()
+              .values_list("paid", flat=True))
+    by_seat: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    for paid in nights:
+        for seat, (received, gave) in (paid or {}).items():
+            by_seat[int(seat)][0] += received
+            by_seat[int(seat)][1] += gave
+    if not by_seat:
+        return []
+    names = {pk: (member_name or guest) for pk, member_name, guest in
+             Seat.objects.filter(pk__in=list(by_seat)).values_list(
+                 "pk", "member__display_name", "guest_name")}
+    received, paid = defaultdict(int), defaultdict(int)
+    for seat, (got, gave) in by_seat.items():
+        name = names.get(seat, "?")
+        received[name] += got
+        paid[name] += gave
+    return _paid_rows(received, paid)
 
 
 NOTABLE = ("seat_id", "score", "limit", "session__date", "hand__number", "hand__table__number",
@@ -285,6 +310,10 @@ def who_paid_whom(member, span: Span = Span()) -> list[tuple[str, int, int, int]
                 received[names.get(payer, "?")] += p["amount"]
             elif payer in mine and payee not in mine and payee != "pot":
                 paid[names.get(payee, "?")] += p["amount"]
+    return _paid_rows(received, paid)
+
+
+def _paid_rows(received: dict, paid: dict) -> list[tuple[str, int, int, int]]:
     people = set(received) | set(paid)
     rows = [(name, received[name], paid[name], received[name] - paid[name]) for name in people]
     return sorted(rows, key=lambda r: (-r[3], r[0]))

@@ -95,6 +95,10 @@ class NightResult(models.Model):
     imported = models.BooleanField(default=False)
     imported_hands = models.PositiveIntegerField(default=0)
     imported_net = models.IntegerField(default=0)
+    # What the seat received from and paid to each other seat of the table over the night's
+    # hands (their stored payments, the pot left out): {"<seat id>": [received, paid]}, so a
+    # season's who-paid-whom reads the player's nights, not every hand's payments.
+    paid = models.JSONField(default=dict, blank=True)
     place = models.PositiveSmallIntegerField()
     tied = models.PositiveSmallIntegerField()
     points_zero = models.FloatField(help_text="Table points under 4/2/1/0, ties sharing.")

@@ -39,7 +39,7 @@ PLACES = ("place_1", "place_2", "place_3", "place_4", "place_5")  # a table seat
 # imported table, a table-night at its place).
 SUMS = (*ROW_SUMS, "place_sum", "tables", "imported_tables", *PLACES)
 ROW_FIELDS = ("seat_id", "session_id", "club_id", "season_id", "member_id", "guest_name",
-              "counted", *ROW_SUMS, "imported", "place")
+              "counted", *ROW_SUMS, "imported", "place", "paid")
 
 _local = threading.local()
 

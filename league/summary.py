@@ -14,11 +14,13 @@ the stored rows to them through a replay of every table.
 
 from __future__ import annotations
 
+import json
+
 from django.db import connection
 from django.db.models.signals import post_save
 from django.dispatch import Signal, receiver
 
-from clubs.models import ClubSession, HandResult, Table
+from clubs.models import ClubSession, Hand, HandResult, Table
 from clubs.signals import players_moved, table_recomputed
 from league import standings_store
 from league.models import NightResult
@@ -59,14 +61,21 @@ HISTORY = tuple(HISTORY_CASES)
 COLUMNS = ("seat_id", "table_id", "club_id", "season_id", "session_id", "member_id",
            "guest_name", "date", "house_rule_id", "table_number", "counted", "hands", "net",
            "mahjongs", "given", "limits", "best_score", *HISTORY, "imported", "imported_hands",
-           "imported_net", "place", "tied", "points_zero", "points_half")
+           "imported_net", "paid", "place", "tied", "points_zero", "points_half")
+
+# A seat's night's payments from a JSON object of them by seat id (``paid_by_seat``), given
+# as the statement's parameter ``paid``: the JSON types and operators differ.
+PAID_OF = {
+    "postgresql": "CAST(%(paid)s AS jsonb) -> CAST({seat} AS text)",
+    "sqlite": "json_extract(%(paid)s, '$.\"' || {seat} || '\"')",  # '->' takes '12' for [12]
+}
 
 REFRESH_SQL = f"""
 INSERT INTO league_nightresult ({", ".join(COLUMNS)})
 SELECT p.seat_id, t.id, ss.club_id, ss.season_id, ss.id, p.member_id, p.guest_name, ss.date,
        v.record_id, t.number, p.counted, p.hands, p.net, p.mahjongs, p.given, p.limits, p.best,
        {", ".join(f"p.{c}" for c in HISTORY)}, false, 0, 0,
-       p.place, p.tied, {_points("4-2-1-0")}, {_points("4-2-1-0.5")}
+       COALESCE({{paid}}, '{{}}'), p.place, p.tied, {_points("4-2-1-0")}, {_points("4-2-1-0.5")}
 FROM (
     SELECT s.id AS seat_id, s.member_id, s.guest_name,
            COUNT(a.seat_id) OVER () > 0 AS counted,
@@ -108,7 +117,7 @@ INSERT INTO league_nightresult ({", ".join(COLUMNS)})
 SELECT p.seat_id, p.table_id, p.club_id, p.season_id, p.session_id, p.member_id, p.guest_name,
        p.date, p.house_rule_id, p.table_number, true, p.hands, p.net, p.mahjongs, p.given,
        p.limits, p.best, {", ".join(f"p.{c}" for c in HISTORY)}, p.imported, p.imported_hands,
-       p.imported_net, p.place, p.tied, {_points("4-2-1-0")}, {_points("4-2-1-0.5")}
+       p.imported_net, COALESCE({{paid}}, p.paid), p.place, p.tied, {_points("4-2-1-0")}, {_points("4-2-1-0.5")}
 FROM (
     SELECT a.*, RANK() OVER (ORDER BY a.net DESC) AS place,
            COUNT(*) OVER (PARTITION BY a.net) AS tied
@@ -124,7 +133,7 @@ FROM (
                    AS best,
                {", ".join(f"n.{c} + CASE WHEN r.seat_id IS NULL THEN 0 ELSE {case} END AS {c}"
                           for c, case in HISTORY_CASES.items())},
-               n.imported, n.imported_hands, n.imported_net
+               n.imported, n.imported_hands, n.imported_net, n.paid
         FROM league_nightresult n
         LEFT JOIN clubs_handresult r ON r.seat_id = n.seat_id AND r.hand_id = %(hand)s
         LEFT JOIN clubs_hand h ON h.id = %(hand)s
@@ -138,23 +147,61 @@ RETURNING {", ".join(standings_store.ROW_FIELDS)}
 """
 
 
-def add_hand(table: Table, hand_id: int) -> list[dict]:
+def _sql(sql: str) -> str:
+    return sql.replace("{paid}", PAID_OF[connection.vendor].format(seat="p.seat_id"))
+
+
+def paid_by_seat(payments_of_hands, into: dict[int, dict] | None = None) -> dict[int, dict]:
+    """What each seat received from and paid to each other seat over these hands' stored
+    payments (``Hand.computed["payments"]``, the pot left out), added to ``into`` (each seat's
+    night so far): {seat id: {"<other seat id>": [received, paid]}}."""
+    found = {seat: {k: list(v) for k, v in paid.items()} for seat, paid in (into or {}).items()}
+    for payments in payments_of_hands:
+        for p in payments or ():
+            payer, payee = p.get("payer"), p.get("payee")
+            if payer == "pot" or payee == "pot" or payer == payee:
+                continue
+            found.setdefault(payee, {}).setdefault(str(payer), [0, 0])[0] += p["amount"]
+            found.setdefault(payer, {}).setdefault(str(payee), [0, 0])[1] += p["amount"]
+    return found
+
+
+def add_hand(table: Table, hand_id: int, before: list[dict], payments=None) -> list[dict]:
     """The table's rows after one more hand at its end: its results added and the places
-    worked out again, in one statement however long the night. Returns the rows as written
+    worked out again, in one statement however long the night. ``before``: the rows as they
+    are; ``payments``: the hand's (read when not given). Returns the rows as written
     (RETURNING: the stored standings take the difference without reading them again)."""
+    if payments is None:
+        payments = (Hand.objects.filter(pk=hand_id)
+                    .values_list("computed__payments", flat=True).first())
+    night = {row["seat_id"]: _decoded(row["paid"]) for row in before}
+    paid = paid_by_seat([payments], {seat: night.get(seat, {}) for seat in
+                                     {p.get(k) for p in payments or () for k in
+                                      ("payer", "payee")} if seat in night})
     with connection.cursor() as cursor:
-        cursor.execute(ADD_HAND_SQL, {"hand": hand_id, "table": table.pk})
-        return [dict(zip(standings_store.ROW_FIELDS, row, strict=True))
+        cursor.execute(_sql(ADD_HAND_SQL), {"hand": hand_id, "table": table.pk,
+                                            "paid": json.dumps(paid)})
+        rows = [dict(zip(standings_store.ROW_FIELDS, row, strict=True))
                 for row in cursor.fetchall()]
+    for row in rows:
+        row["paid"] = _decoded(row["paid"])
+    return rows
+
+
+def _decoded(value) -> dict:
+    return json.loads(value) if isinstance(value, str) else (value or {})
 
 
 def refresh_table(table: Table) -> None:
-    """Rebuild the table's rows: one statement (an upsert of every seat), so recording a hand
-    pays one statement for the league. A table with no counted hand (none yet, or all voided)
+    """Rebuild the table's rows: the table's hands' payments read, then one statement (an
+    upsert of every seat). A table with no counted hand (none yet, or all voided)
     keeps its rows marked not ``counted``, which standings leave out; a seat that sat out
     every hand of a table that played (a five-player night) has its night with no hands."""
+    payments = (Hand.objects.filter(table_id=table.pk, voided=False).order_by()
+                .values_list("computed__payments", flat=True))
     with connection.cursor() as cursor:
-        cursor.execute(REFRESH_SQL, {"table": table.pk, "session": table.session_id})
+        cursor.execute(_sql(REFRESH_SQL), {"table": table.pk, "session": table.session_id,
+                                           "paid": json.dumps(paid_by_seat(payments))})
 
 
 @receiver(table_recomputed, sender=Table, dispatch_uid="league-refresh-table")
@@ -166,7 +213,9 @@ def _table_recomputed(sender, table, from_number=1, appended=None, **kwargs):
         # The hot path: the rows read once before, written with RETURNING, the players'
         # stored sums incremented in one statement (league.standings_store.apply).
         before = standings_store.read(rows)
-        standings_store.apply(before, add_hand(table, appended))
+        hand = kwargs.get("hand")
+        payments = (hand.computed or {}).get("payments") if hand is not None else None
+        standings_store.apply(before, add_hand(table, appended, before, payments))
         return
     with standings_store.tracking(rows):
         refresh_table(table)

@@ -107,7 +107,7 @@ def _record_under_lock(table: Table, entry: dict, user, client_id,
         table.state = state_after(session, snap, preview, hand.winner_id)
         table.save(update_fields=["state"])
         table_recomputed.send(sender=Table, table=table, from_number=hand.number,
-                              appended=hand.pk)
+                              appended=hand.pk, hand=hand)
         who = user.pk if user is not None and user.is_authenticated else None
         transaction.on_commit(lambda: log.info(
             "club %s: hand %s recorded at table %s (night %s) by user %s", session.club_id,

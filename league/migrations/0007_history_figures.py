@@ -148,5 +148,10 @@ class Migration(migrations.Migration):
             name='won_from_wall',
             field=models.IntegerField(default=0),
         ),
+        migrations.AddField(
+            model_name='nightresult',
+            name='paid',
+            field=models.JSONField(blank=True, default=dict),
+        ),
         migrations.RunPython(fill, migrations.RunPython.noop),
     ]

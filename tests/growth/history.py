@@ -95,10 +95,18 @@ def copy_nights(template: ClubSession, count: int, club=None,
     def seat(s, old_id):
         return seat_map[(s.pk, old_id)] if old_id else None
 
+    def payments(s, computed):
+        # The copy's payments between its own seats (who paid whom reads them by seat).
+        if not computed:
+            return computed
+        return {**computed, "payments": [
+            {**p, **{k: seat(s, p[k]) for k in ("payer", "payee") if p[k] != "pot"}}
+            for p in computed.get("payments", ())]}
+
     new_hands = Hand.objects.bulk_create(
         [_copy(h, table_id=table_of[(s.pk, h.table.number)].pk, client_id=None,
                dealer_id=seat(s, h.dealer_id), winner_id=seat(s, h.winner_id),
-               discarder_id=seat(s, h.discarder_id))
+               discarder_id=seat(s, h.discarder_id), computed=payments(s, h.computed))
          for s in sessions for h in old_hands])
     hand_map = {}
     for i, hand in enumerate(new_hands):
@@ -118,7 +126,8 @@ def copy_nights(template: ClubSession, count: int, club=None,
     NightResult.objects.bulk_create(
         [_copy(n, seat_id=seat(s, n.seat_id), session_id=s.pk, season_id=s.season_id,
                date=s.date, table_id=table_of[(s.pk, n.table_number)].pk, club_id=club.pk,
-               member_id=member(n.member_id))
+               member_id=member(n.member_id),
+               paid={str(seat(s, int(k))): v for k, v in n.paid.items()})
          for s in sessions for n in nights], batch_size=2000)
     # A bulk load bypasses the writes that keep the stored standings: rebuilt, as
     # ``manage.py refresh_league`` does after one.
