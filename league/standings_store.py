@@ -10,6 +10,10 @@ night, a table, a season, an import undone) are subtracted by the delete signals
 ``rebuild()`` (``manage.py refresh_league``) makes them again from ``NightResult`` alone; the
 tests hold the two equal through recording, corrections, voids, moves, imports and undo.
 
+The rows also sum the player history's figures of the nights (won from the wall, East and
+goulash results, imported hands and net, table-nights at each place), so a member's season
+statistics (``history.stats``) are one row too.
+
 Why differences and not a GROUP BY of the players touched: a player's all-time row would sum
 their whole history on every hand recorded; a difference costs the table's rows whatever the
 history (on the hot path, a hand added at the end of a table: the table's rows read before, the
