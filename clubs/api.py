@@ -85,7 +85,6 @@ from clubs.serializers import (
     TableStateSerializer,
     VoidSerializer,
     hand_context,
-    hand_json,
 )
 from clubs.table_state import stored_table_state
 from play import RESEAT, HandRow, SeatInfo, SeatingError, TableState
@@ -806,8 +805,9 @@ class AuditEntryViewSet(ClubScoped, viewsets.ReadOnlyModelViewSet):
 
 def hand_answer(row: HandRow, seats: tuple[SeatInfo, ...], table_id: int,
                 client_id=None) -> dict:
-    """The hand as ``HandOutSerializer`` documents it (``hand_json``: its plain values)."""
-    return hand_json(row, {**hand_context(seats, table_id), "client_id": client_id})
+    """The hand as ``HandOutSerializer`` documents and renders it."""
+    return HandOutSerializer(
+        row, context={**hand_context(seats, table_id), "client_id": client_id}).data
 
 
 def preview_answer(hand_id: int | None, preview, table: Table, client_id=None) -> dict:

@@ -6,7 +6,6 @@ up among the objects the user can see only, so another club's ids read as "does 
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
@@ -35,6 +34,7 @@ from clubs.models import (
 from clubs.permissions import ADMIN, clubs_with_role, member_clubs, visible_clubs
 from clubs.seating import SeatChoice, seat_problems, seat_table
 from clubs.text_limits import NOTES_MAX, too_long
+from config.plain_serializer import PlainSerializer
 from play import KEPT, LATER_HANDS, RESEAT, UNKNOWN, HandRow, discarder_unknown
 
 WINDS = [w.value for w in Wind]
@@ -560,10 +560,11 @@ class SwapSeatsSerializer(serializers.Serializer):
 # -- answers -------------------------------------------------------------------------------
 # What the hand, table and session endpoints answer: each serializer below renders the answer
 # and documents it in the schema, from play's objects (a hand's ``HandRow``, a table's
-# ``TableState``) read back from what recording stored, or from a hand just previewed.
+# ``TableState``) read back from what recording stored, or from a hand just previewed. A hand's
+# serializers are plain (``PlainSerializer``): every hand recorded is answered through them.
 
 
-class TableScoreLineSerializer(serializers.Serializer):
+class TableScoreLineSerializer(PlainSerializer):
     """One line of a seat's score (``scoring.engine.ScoreLine``)."""
 
     code = serializers.CharField()
@@ -621,7 +622,7 @@ class SeatOfHand(NamedTuple):
         return self.row.totals.get(self.seat, 0)
 
 
-class SeatResultSerializer(serializers.Serializer):
+class SeatResultSerializer(PlainSerializer):
     """Renders a ``SeatOfHand``. A seat entered as the agreed score has no points, doubles or
     lines (null, null, [])."""
 
@@ -638,6 +639,10 @@ class SeatResultSerializer(serializers.Serializer):
     running_total = serializers.IntegerField()
 
 
+# Renders every seat of every hand answered (plain: it needs no context of its own).
+_SEAT_RESULT = SeatResultSerializer()
+
+
 @extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string", "enum": ["pot"]}]})
 class SeatOrPotField(serializers.Field):
     """A seat id (an integer), or "pot" for the goulash pot or kitty."""
@@ -646,7 +651,7 @@ class SeatOrPotField(serializers.Field):
         return value
 
 
-class TablePaymentSerializer(serializers.Serializer):
+class TablePaymentSerializer(PlainSerializer):
     """Renders a ``play.TablePayment``."""
 
     payer = SeatOrPotField(help_text="A seat id, or 'pot'.")
@@ -668,7 +673,7 @@ def hand_context(seats, table_id: int | None) -> dict:
     return {"table": table_id, "names": {seat.id: seat.name for seat in seats}}
 
 
-class RecordedHandSerializer(serializers.Serializer):
+class RecordedHandSerializer(PlainSerializer):
     """A hand as its table shows it (recorded, or only previewed: ``id`` null), rendered from
     ``play.HandRow`` with ``hand_context`` as the serializer's context."""
 
@@ -709,13 +714,8 @@ class RecordedHandSerializer(serializers.Serializer):
     def get_seats(self, row: HandRow) -> list:
         names = self.context["names"]
         seats = sorted(row.seating.winds, key=lambda s: WINDS.index(row.seating.winds[s]))
-        return self._seat_list.to_representation(
-            [SeatOfHand(row, seat, names.get(seat, "")) for seat in seats])
-
-    @cached_property
-    def _seat_list(self) -> serializers.ListSerializer:
-        # One list serializer for every hand this one renders (a table's state: many).
-        return SeatResultSerializer(many=True)
+        show = _SEAT_RESULT.to_representation
+        return [show(SeatOfHand(row, seat, names.get(seat, ""))) for seat in seats]
 
 
 class HandOutSerializer(RecordedHandSerializer):
@@ -742,54 +742,6 @@ def _entry_json(row: HandRow) -> dict:
         "win_from": row.win_source or None,
         "goulash": row.goulash,
         "seats": {e["wind"]: e["data"] for e in row.entries.values()},
-    }
-
-
-def hand_json(row: HandRow, context: dict) -> dict:
-    """What ``HandOutSerializer(row, context=context).data`` renders, built from the row's
-    plain values. The serializer stays what the schema documents; its nested fields, made
-    again for every answer, cost 0.6 ms of each hand recorded (issue #27), this 0.02 ms.
-    ``tests/web/test_api_hands.py`` holds the two equal over a night of distinct hands."""
-    names, winds = context["names"], row.seating.winds
-    seats = []
-    for seat in sorted(winds, key=lambda s: WINDS.index(winds[s])):
-        result = row.results.get(seat)
-        seats.append({
-            "seat": seat,
-            "name": names.get(seat, ""),
-            "wind": winds[seat],
-            "kind": str(row.entries.get(seat, {}).get("kind", EntryKind.QUICK)),
-            "score": row.scores.get(seat),
-            "points": result.points if result else None,
-            "doubles": result.doubles if result else None,
-            "limit": result.limit if result else None,
-            "lines": [{"code": line.code, "name": line.name, "points": line.points,
-                       "doubles": line.doubles, "count": line.count}
-                      for line in (result.lines if result else ())],
-            "net": row.net.get(seat),
-            "running_total": row.totals.get(seat, 0),
-        })
-    client_id = context.get("client_id")
-    return {
-        "id": row.id,
-        "table": context["table"],
-        "number": row.number,
-        "voided": row.voided,
-        "prevailing_wind": row.seating.prevailing_wind,
-        "dealer": row.seating.dealer_seat,
-        "winner": row.winner,
-        "discarder": row.discarder,
-        "draw": row.draw,
-        "goulash": row.goulash,
-        "win_from": row.win_source or None,
-        "entry": _entry_json(row),
-        "seats": seats,
-        "payments": [{"from": p.payer, "to": p.payee, "amount": p.amount, "why": p.why}
-                     for p in row.payments],
-        "pot_before": row.pot_before,
-        "pot_after": row.pot_after,
-        "error": None if row.error is None else {str(k): v for k, v in row.error.items()},
-        "client_id": str(client_id) if client_id else None,
     }
 
 

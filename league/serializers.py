@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from rest_framework import serializers
 
+from config.plain_serializer import PlainSerializer
 from league.forms import FORMATS
 from league.models import Snapshot
 from league.queries import Filters
@@ -67,42 +66,6 @@ class LeagueRulesSerializer(serializers.Serializer):
         if isinstance(rules, dict):  # as a snapshot stored it
             rules = LeagueRules.from_dict(rules)
         return {**rules.to_dict(), "description": rules.describe()}
-
-
-_PLAIN_FIELDS: dict[type, tuple] = {}
-
-
-class PlainSerializer(serializers.Serializer):
-    """A read-only Serializer of plain mappings (rows of standings, live or as a snapshot
-    stored them): each declared field rendered by its own ``to_representation``, read by its
-    name, as ``Serializer.to_representation`` does, without its generic walk per field and row
-    (the field's source resolved, the attribute read through ``fields.get_attribute``, its
-    errors caught: most of a season's standings answer, issue #27). A row that lacks a field
-    takes the generic walk (its default, null or error as DRF says). The fields are plain (no
-    source of another name, no method fields; nested serializers render through their own
-    ``to_representation``): ``tests/league/test_stored_standings.py`` holds the two walks to
-    the same document."""
-
-    @classmethod
-    def plain_fields(cls) -> tuple:
-        """(name, the field's to_representation) of each readable field, once a class (from
-        a prototype's fields: these fields render a value alone, whatever their parent)."""
-        found = _PLAIN_FIELDS.get(cls)
-        if found is None:
-            fields = [f for f in cls().fields.values() if not f.write_only]
-            assert all(f.source == f.field_name for f in fields), cls
-            found = _PLAIN_FIELDS[cls] = tuple((f.field_name, f.to_representation)
-                                               for f in fields)
-        return found
-
-    def to_representation(self, instance):
-        if isinstance(instance, Mapping):
-            try:
-                return {name: None if (value := instance[name]) is None else show(value)
-                        for name, show in self.plain_fields()}
-            except KeyError:  # a field missing: DRF's default, null, skip or error
-                pass
-        return super().to_representation(instance)
 
 
 class StandingRowSerializer(PlainSerializer):

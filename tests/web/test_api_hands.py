@@ -247,34 +247,54 @@ def test_recording_answers_with_the_names_as_they_are_now(scorer_api, table):
     assert {s["id"]: s["name"] for s in state["seats"]} == names
 
 
-def test_hand_answers_are_what_the_serializer_documents(scorer_api, table):
-    """clubs.serializers.hand_json (every hand answer: recorded, previewed, read, corrected)
-    renders a hand as HandOutSerializer, the schema's word for it, does: byte for byte over a
-    night of distinct hands (wall games, goulashes, kongs, chows, flowers, limits:
-    bench/distinct_hands.py), a voided hand, a preview and a client id."""
+def test_hand_answers_are_what_the_serializer_documents(scorer_api, table, monkeypatch):
+    """Every hand answer (recorded, previewed, read, corrected, voided) is HandOutSerializer's,
+    the schema's word for it, rendered field by field (PlainSerializer): byte for byte what
+    DRF's own generic walk (Serializer.to_representation) renders, over a night of distinct
+    hands (wall games, goulashes, kongs, chows, flowers, limits: bench/distinct_hands.py), a
+    voided hand, a preview and a client id; and what the API answered for them."""
+    from rest_framework import serializers
     from rest_framework.renderers import JSONRenderer
 
     from bench.distinct_hands import distinct_entries
+    from clubs.api import hand_answer
     from clubs.recording import preview_hand
-    from clubs.serializers import HandOutSerializer, hand_context, hand_json
     from clubs.table_state import stored_table_state
+    from config.plain_serializer import PlainSerializer
 
     entries = distinct_entries(41, seed=3)
     for entry in entries[:40]:
         answer = scorer_api.post("/api/v1/hands/", {"table": table.pk, **entry}, format="json")
         assert answer.status_code == 201, answer.json()
-    first = Hand.objects.get(table=table, number=1)
-    assert scorer_api.post(f"/api/v1/hands/{first.pk}/void/", {"reason": "check"},
-                           format="json").status_code == 200
+    hands = list(Hand.objects.filter(table=table).order_by("number"))
+    first = hands[0]
+    voided = scorer_api.post(f"/api/v1/hands/{first.pk}/void/", {"reason": "check"},
+                             format="json")
+    assert voided.status_code == 200
     table.refresh_from_db()
     state = stored_table_state(table)
     rows = [*state.hands, preview_hand(table, entries[40]).row()]
     render = JSONRenderer().render
-    for client_id in (None, "5f0c3f54-8a59-4c1e-9d0e-2b7f7f0e9a11"):
-        context = {**hand_context(state.seats, table.pk), "client_id": client_id}
-        for row in rows:
-            assert render(hand_json(row, context)) == render(
-                HandOutSerializer(row, context=context).data), row.number
+
+    def rendered():
+        return [render(hand_answer(row, state.seats, table.pk, client_id))
+                for client_id in (None, "5f0c3f54-8a59-4c1e-9d0e-2b7f7f0e9a11") for row in rows]
+
+    walked = []
+    generic_walk = serializers.Serializer.to_representation
+    with monkeypatch.context() as patch:  # the plain path, never DRF's walk
+        patch.setattr(serializers.Serializer, "to_representation",
+                      lambda self, instance: walked.append(self) or generic_walk(self, instance))
+        plain = rendered()
+    assert not walked, walked[:1]
+    monkeypatch.setattr(PlainSerializer, "to_representation", generic_walk)
+    generic = rendered()
+    assert len(plain) == 2 * len(rows) == 82
+    for n, (ours, drf) in enumerate(zip(plain, generic, strict=True)):
+        assert ours == drf, n
+    # The answers sent: the void's, and each hand read since.
+    assert voided.content == plain[0]
+    assert [scorer_api.get(f"/api/v1/hands/{hand.pk}/").content for hand in hands] == plain[:40]
     # What the night held, so the comparison covered it.
     assert any(row.payments for row in rows)
     assert any(row.draw for row in rows) and any(row.voided for row in rows)
