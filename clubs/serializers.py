@@ -575,51 +575,29 @@ class TableScoreLineSerializer(PlainSerializer):
 
 
 class SeatOfHand(NamedTuple):
-    """One seat's part of a hand, as ``SeatResultSerializer`` renders it."""
+    """One seat's part of a hand, as ``SeatResultSerializer`` renders it (``of``: from the
+    hand's row)."""
 
-    row: HandRow
     seat: int
     name: str
+    wind: str
+    kind: str
+    score: int | None
+    points: int | None
+    doubles: int | None
+    limit: str | None
+    lines: tuple
+    net: int | None
+    running_total: int
 
-    @property
-    def wind(self) -> str:
-        return self.row.seating.winds[self.seat]
-
-    @property
-    def kind(self) -> str:
-        return self.row.entries.get(self.seat, {}).get("kind", EntryKind.QUICK)
-
-    @property
-    def score(self) -> int | None:
-        return self.row.scores.get(self.seat)
-
-    @property
-    def result(self):
-        return self.row.results.get(self.seat)
-
-    @property
-    def points(self) -> int | None:
-        return self.result.points if self.result else None
-
-    @property
-    def doubles(self) -> int | None:
-        return self.result.doubles if self.result else None
-
-    @property
-    def limit(self) -> str | None:
-        return self.result.limit if self.result else None
-
-    @property
-    def lines(self) -> tuple:
-        return self.result.lines if self.result else ()
-
-    @property
-    def net(self) -> int | None:
-        return self.row.net.get(self.seat)
-
-    @property
-    def running_total(self) -> int:
-        return self.row.totals.get(self.seat, 0)
+    @classmethod
+    def of(cls, row: HandRow, seat: int, name: str) -> SeatOfHand:
+        result = row.results.get(seat)
+        return cls(seat, name, row.seating.winds[seat],
+                   row.entries.get(seat, {}).get("kind", EntryKind.QUICK), row.scores.get(seat),
+                   result.points if result else None, result.doubles if result else None,
+                   result.limit if result else None, result.lines if result else (),
+                   row.net.get(seat), row.totals.get(seat, 0))
 
 
 class SeatResultSerializer(PlainSerializer):
@@ -715,7 +693,7 @@ class RecordedHandSerializer(PlainSerializer):
         names = self.context["names"]
         seats = sorted(row.seating.winds, key=lambda s: WINDS.index(row.seating.winds[s]))
         show = _SEAT_RESULT.to_representation
-        return [show(SeatOfHand(row, seat, names.get(seat, ""))) for seat in seats]
+        return [show(SeatOfHand.of(row, seat, names.get(seat, ""))) for seat in seats]
 
 
 class HandOutSerializer(RecordedHandSerializer):
