@@ -19,8 +19,9 @@ the repeats, each side warmed once:
   night and each member's standing before it, rate, rewrite its 16 lines) against reading
   that night's stored results in SQL;
 - where the rebuild's time goes (reading, rating in Python, writing), once;
-- the lines' writer: ``rating_store._insert`` (COPY on PostgreSQL, one prepared INSERT run
-  over the rows on SQLite) against Django's ``bulk_create`` (``orm_writer`` below),
+- the lines' writer: the raw writer (``raw_writer`` below: COPY on PostgreSQL, one prepared
+  INSERT run over the rows on SQLite; the service's until 26 Nov 2026) against Django's
+  ``bulk_create`` (``orm_writer`` below, as ``rating_store._insert`` now writes them),
   first the writer alone at a few batch sizes, then the whole rebuild with each writer side by
   side, alternating, with the best batch size (``--batch``);
 - the same two writers at a club's scale: a correction 1,000 nights back (16,000 lines read,
@@ -139,6 +140,33 @@ def main() -> None:
     club_scale(club, settings, args.batch, args.repeats)
 
 
+COLUMNS = ("club_id", "member_id", "table_id", "date", "season_id", "seq", "players", "beaten",
+           "actual", "others_mean", "old", "par", "weight", "new", "provisional")
+
+
+def raw_writer(club_id: int, lines, batch: int = 5000) -> None:
+    """The yardstick: the lines written by COPY on PostgreSQL, or one prepared INSERT run
+    over the rows on SQLite (the service's writer until 26 Nov 2026)."""
+    from django.db import connection
+
+    from history.models import RatingLine
+
+    table = RatingLine._meta.db_table
+    rows = [(club_id, ln.member, ln.table, ln.date, ln.season, ln.seq, ln.players, ln.beaten,
+             ln.actual, ln.others_mean, ln.old, ln.par, ln.weight, ln.new, ln.provisional)
+            for ln in lines]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({', '.join(COLUMNS)}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+            return
+        sql = (f"INSERT INTO {table} ({', '.join(COLUMNS)}) "  # noqa: S608  fixed names
+               f"VALUES ({', '.join(['%s'] * len(COLUMNS))})")
+        for start in range(0, len(rows), batch):
+            cursor.executemany(sql, rows[start:start + batch])
+
+
 def orm_writer(club_id: int, lines, batch: int = 2000) -> None:
     """The candidate: the lines written by Django's ``bulk_create``."""
     from history.models import RatingLine
@@ -155,14 +183,14 @@ def with_writer(club, settings, writer, start):
     """``recompute(club, start)`` with ``writer`` in place of ``rating_store._insert``."""
     from history import rating_store
 
-    raw = rating_store._insert
+    service = rating_store._insert
 
     def run():
         rating_store._insert = writer
         try:
             rating_store.recompute(club, start, settings)
         finally:
-            rating_store._insert = raw
+            rating_store._insert = service
     return run
 
 
@@ -171,7 +199,6 @@ def club_scale(club, settings, batch, repeats, backs=(1000, 200)) -> None:
     real club's whole history) and 200 back (3,200 lines, a season)."""
     from django.db import connection
 
-    from history import rating_store
     from history.models import RatingLine
 
     batch = batch or (2000 if connection.vendor == "postgresql" else 500)
@@ -186,7 +213,7 @@ def club_scale(club, settings, batch, repeats, backs=(1000, 200)) -> None:
         written = RatingLine.objects.filter(club=club, date__gte=start).count()
         side_by_side(f"{back} nights ({written} lines): bulk_create({batch}) vs raw",
                      with_writer(club, settings, orm, start),
-                     with_writer(club, settings, rating_store._insert, start), repeats)
+                     with_writer(club, settings, raw_writer, start), repeats)
 
 
 def writers(club, settings, lines, repeats, batch=None, skip_alone=False) -> None:
@@ -196,7 +223,8 @@ def writers(club, settings, lines, repeats, batch=None, skip_alone=False) -> Non
     from history import rating_store
     from history.models import RatingLine
 
-    raw = rating_store._insert
+    raw = raw_writer
+    service = rating_store._insert
 
     def write_alone(writer):
         def run():
@@ -224,7 +252,7 @@ def writers(club, settings, lines, repeats, batch=None, skip_alone=False) -> Non
             try:
                 rating_store.recompute(club, None, settings)
             finally:
-                rating_store._insert = raw
+                rating_store._insert = service
         return run
 
     best = batch or (2000 if connection.vendor == "postgresql" else 500)
