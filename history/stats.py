@@ -179,18 +179,19 @@ def season_paid(member, season: int) -> list[tuple[str, int, int, int]]:
     per-night summary keeps them (``NightResult.paid``: a row a table-night, read in
     ``night_by_member_season``), with the other seats' names as they are now: two queries,
     that read a row a night and not every hand's payments."""
-    nights = (NightResult.objects.filter(member=member, season_id=season).order_by()
-              .values_list("paid", flat=True))
+    nights = NightResult.objects.filter(member=member, season_id=season).order_by()
     by_seat: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    for paid in nights:
+    for paid in nights.values_list("paid", flat=True):
         for seat, (received, gave) in (paid or {}).items():
             by_seat[int(seat)][0] += received
             by_seat[int(seat)][1] += gave
     if not by_seat:
         return []
+    # The seats of the member's tables, found by the same nights in the statement: a list of
+    # their ids as parameters cost more to build than the rows to read.
     names = {pk: (member_name or guest) for pk, member_name, guest in
-             Seat.objects.filter(pk__in=list(by_seat)).values_list(
-                 "pk", "member__display_name", "guest_name")}
+             Seat.objects.filter(table_id__in=nights.values("table_id")).order_by()
+             .values_list("pk", "member__display_name", "guest_name")}
     received, paid = defaultdict(int), defaultdict(int)
     for seat, (got, gave) in by_seat.items():
         name = names.get(seat, "?")
