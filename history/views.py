@@ -199,6 +199,15 @@ class RatingSettingsForm(forms.ModelForm):
         fields = ["enabled", "provisional_nights", "min_weight", "guest_grade"]
         labels = {"enabled": "Rate the club's members (opt in)"}
 
+    def clean_provisional_nights(self):
+        # The model's own range check speaks of the column's size (32767, or 2**63 - 1 on
+        # SQLite), not of nights.
+        value = self.cleaned_data["provisional_nights"]
+        if not 0 <= value <= 100:
+            raise forms.ValidationError(
+                "Give a number of nights from 0 to 100 (0: no grade is provisional).")
+        return value
+
     def clean_min_weight(self):
         value = self.cleaned_data["min_weight"]
         if not 0.01 <= value <= 1:

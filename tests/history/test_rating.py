@@ -239,6 +239,12 @@ def test_settings_turn_it_on_and_off(client_as, club, make_season, bmja_version)
                          {"enabled": "on", "provisional_nights": 4, "min_weight": 5,
                           "guest_grade": 50})
     assert answer.status_code == 400 and "from 0.01 to 1" in answer.content.decode()
+    answer = client.post(f"/clubs/{club.slug}/history/rating/settings/",
+                         {"enabled": "on", "provisional_nights": 99999, "min_weight": 0.2,
+                          "guest_grade": 50})
+    assert answer.status_code == 400
+    assert "from 0 to 100" in answer.content.decode()
+    assert "9223372036854775807" not in answer.content.decode()
     client.post(f"/clubs/{club.slug}/history/rating/settings/",
                 {"enabled": "on", "provisional_nights": 4, "min_weight": 0.2, "guest_grade": 45})
     assert RatingLine.objects.filter(club=club).exists()
