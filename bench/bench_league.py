@@ -289,6 +289,12 @@ def main() -> None:
     side_by_side("season, filtered, vs its aggregate over the summary",
                  get_json(season_path, every), summary(SUMMARY_SEASON, season.pk),
                  args.repeats, 2)
+    # The filtered answer names each member and states the count of the nights kept: the
+    # same aggregate with both is the yardstick that does its work (the bare sums above do
+    # less).
+    side_by_side("season, filtered, vs the summary aggregate with names, nights",
+                 get_json(season_path, every), named(SUMMARY_NAMED_SEASON, season.pk),
+                 args.repeats, 2)
     side_by_side("(old yardstick) season vs SUM over hand results", get_json(season_path),
                  bare(BARE_SEASON, season.pk), args.repeats, 3)
     side_by_side("(old yardstick) all-time vs SUM over hand results", get_json(club_path),
