@@ -26,8 +26,7 @@ from django.db.models import Count, Max, Q, Sum
 from clubs.models import Hand, HandResult, Seat
 from history.models import ImportedTable
 from league.models import NightResult
-
-FROM_WALL = ("wall", "kong_box")
+from league.summary import FROM_WALL
 
 
 @dataclass(frozen=True)

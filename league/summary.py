@@ -46,9 +46,11 @@ def _points(scheme: str) -> str:
 
 # The player history's figures of the recorded hands (history.stats), each a sum over the
 # seat's results of the CASE given (``r``: the result, ``h``: its hand).
-FROM_WALL = "('wall', 'kong_box')"  # history.stats.FROM_WALL
+# The win sources that count as won from the wall; history.stats reads the same tuple.
+FROM_WALL = ("wall", "kong_box")
+_FROM_WALL_SQL = "(" + ", ".join(f"'{source}'" for source in FROM_WALL) + ")"
 HISTORY_CASES = {
-    "won_from_wall": f"CASE WHEN r.won AND h.win_source IN {FROM_WALL} THEN 1 ELSE 0 END",
+    "won_from_wall": f"CASE WHEN r.won AND h.win_source IN {_FROM_WALL_SQL} THEN 1 ELSE 0 END",
     "east_hands": "CASE WHEN r.seat_wind = 'E' THEN 1 ELSE 0 END",
     "east_won": "CASE WHEN r.won AND r.seat_wind = 'E' THEN 1 ELSE 0 END",
     "east_net": "CASE WHEN r.seat_wind = 'E' THEN r.net ELSE 0 END",

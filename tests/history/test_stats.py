@@ -118,3 +118,26 @@ def test_imported_nights_count_where_totals_suffice_and_are_named_where_not(
     imported = ImportedTable.objects.values("table_id")
     assert RatingLine.objects.filter(member=alice, table_id__in=imported).count() == 3
     assert RatingLine.objects.filter(member=alice).count() == 4
+
+
+def test_the_wall_sources_are_defined_once_in_league_and_read_by_history():
+    """history.stats counts hands won from the wall with the tuple league.summary's stored
+    sums use (history depends on league): one definition, so the page's figure and the stored
+    one cannot drift apart."""
+    import ast
+
+    from history import stats
+    from league import summary
+
+    assert stats.FROM_WALL is summary.FROM_WALL
+    assert all(f"'{source}'" in summary.HISTORY_CASES["won_from_wall"]
+               for source in summary.FROM_WALL)
+    defined = [
+        str(path.relative_to(REPO))
+        for package in ("history", "league")
+        for path in sorted((REPO / package).rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Assign)
+        and any(getattr(target, "id", None) == "FROM_WALL" for target in node.targets)
+    ]
+    assert defined == ["league/summary.py"]
