@@ -19,12 +19,13 @@ from django.utils.html import format_html
 
 from houserules.copies import checked_overrides, create_copy, derive_rule, update_copy
 from houserules.models import HouseRuleRecord, HouseRuleVersion
+from houserules.override_rules import RANGES_HELP
 from scoring.engine import HouseRuleError
 
 OVERRIDES_HELP = (
     'Changes to the base house rule as JSON, e.g. {"scoring": {"limit": 2000}, "items": '
     '{"one_suit_only": {"doubles": 6}}, "payment": {"starting_tally": 1000}}. An item set to '
-    "null is dropped; add_items adds whole items."
+    "null is dropped; add_items adds whole items. " + RANGES_HELP
 )
 
 

@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from houserules.access import house_rule_access
 from houserules.copies import create_copy, update_copy
 from houserules.models import HouseRuleRecord, HouseRuleVersion
+from houserules.override_rules import RANGES_HELP
 from houserules.resolve import is_visible_house_rule, visible_house_rules
 from houserules.sync import ensure_builtin_house_rules
 from houserules.text_limits import DESCRIPTION_MAX, NAME_MAX, too_long
@@ -98,12 +99,13 @@ class HouseRuleCopySerializer(serializers.Serializer):
         default=dict,
         help_text='Changes to the base, e.g. {"scoring": {"limit": 2000}, "items": '
                   '{"one_suit_only": {"doubles": 6}}}; null for an item drops it; add_items '
-                  "adds whole items.")
+                  "adds whole items. " + RANGES_HELP)
 
 
 class HouseRuleUpdateSerializer(serializers.Serializer):
     overrides = serializers.JSONField(
-        required=False, help_text="The copy's overrides, replacing the ones it had.")
+        required=False, help_text="The copy's overrides, replacing the ones it had. "
+        + RANGES_HELP)
     name = serializers.CharField(max_length=NAME_MAX, required=False,
                                  error_messages={"max_length": too_long(NAME_MAX)})
     description = serializers.CharField(

@@ -34,6 +34,15 @@ MAX_PENALTY_PART = 10  # the false Mah Jong penalty, in limits
 NAMED_PARTS = {"half": Fraction(1, 2), "quarter": Fraction(1, 4), "a quarter": Fraction(1, 4),
                "the limit": Fraction(1), "limit": Fraction(1), "three quarters": Fraction(3, 4)}
 PART_TEXT = re.compile(r"[+-]?(?:\d{1,9}(?:\.\d{1,9})?|\.\d{1,9}|\d{1,9}/\d{1,9})")
+# The ranges the checks below hold an override to, in one sentence for the help text of an
+# overrides field (the admin's form, the house-rule API): made from the same constants, so what
+# the help says and what is refused cannot drift apart.
+RANGES_HELP = (
+    f"Ranges checked: a whole-number setting (a limit, a payment, a number of hands) from 0 to "
+    f"{MAX_COUNT:,}; an item's points from 0 to {ITEM_POINTS_MAX:,} and its doubles from 0 to "
+    f"{ITEM_DOUBLES_MAX}; points to payment at most {MAX_ROWS} rows; the false Mah Jong penalty "
+    f"at most {MAX_PENALTY_PART} times the limit; a special hand's worth more than 0 and at most "
+    "1 (the limit), in parts up to thousandths.")
 SPECIAL_WORTH_NEEDED = ("A special hand is worth a part of the limit, more than 0 and at most 1 "
                         "(the limit): give one, e.g. \"1/2\".")
 
@@ -306,6 +315,6 @@ def _item(code: str, change: Any, parent: HouseRule, refuse) -> Any:
 
 
 __all__ = ["ITEM_DOUBLES_MAX", "ITEM_POINTS_MAX", "MAX_COUNT", "MAX_PENALTY_PART", "MAX_ROWS",
-           "NAMED_PARTS", "Refused", "WINDS", "check_choice", "check_count", "check_fishing",
+           "NAMED_PARTS", "RANGES_HELP", "Refused", "WINDS", "check_choice", "check_count", "check_fishing",
            "check_minimum", "check_penalty_part", "check_points_table", "check_special_part",
            "check_winds", "choices", "override_errors", "part_words", "read_part"]

@@ -85,3 +85,32 @@ def test_built_ins_and_versions_are_read_only(staff, club):
     version_change = reverse("admin:houserules_houseruleversion_change", args=[version.pk])
     assert staff.get(version_change).status_code == 200
     assert staff.post(version_change, {"number": 5}).status_code == 403
+
+
+def test_the_overrides_help_says_the_ranges_the_checks_refuse_outside(staff, club):
+    """The overrides' help text (the admin's form, the house-rule API's schema) says the ranges
+    the checks hold a copy to, made from the checks' own constants: a value just past one is
+    refused in words quoting the same number the help gives."""
+    from houserules import override_rules as rules
+
+    from scoring.engine import builtin_house_rules
+
+    help_text = staff.get(reverse(ADD)).context["adminform"].form.fields["overrides"].help_text
+    assert rules.RANGES_HELP in help_text
+    for number in (f"{rules.MAX_COUNT:,}", f"{rules.ITEM_POINTS_MAX:,}",
+                   f"{rules.ITEM_DOUBLES_MAX}", f"{rules.MAX_ROWS} rows",
+                   f"{rules.MAX_PENALTY_PART} times the limit"):
+        assert number in help_text, number
+    schema = staff.get("/api/v1/schema/", {"format": "json"}).json()["components"]["schemas"]
+    for name in ("HouseRuleCopy", "PatchedHouseRuleUpdate"):
+        assert rules.RANGES_HELP in schema[name]["properties"]["overrides"]["description"]
+
+    base = base_record("guide")
+    code = next(i.code for i in builtin_house_rules()["guide"].items
+                if i.limit is None and i.doubles)
+    too_many = rules.ITEM_DOUBLES_MAX + 1
+    response = staff.post(reverse(ADD), _form(
+        club, base, overrides='{"items": {"%s": {"doubles": %d}}}' % (code, too_many)))
+    errors = " ".join(response.context["adminform"].form.errors["overrides"])
+    assert f"from 0 to {rules.ITEM_DOUBLES_MAX}." in errors
+    assert f"doubles from 0 to {rules.ITEM_DOUBLES_MAX};" in help_text
