@@ -68,6 +68,12 @@ class SpanSerializer(serializers.Serializer):
     def validate(self, attrs):
         if attrs.get("start") and attrs.get("end") and attrs["end"] < attrs["start"]:
             raise serializers.ValidationError({"end": ["The end date is before the start date."]})
+        if attrs.get("all") and attrs.get("season") is not None:
+            # Asked for one season and for every season: which was meant is not known (the
+            # answer took 'all' and said nothing).
+            both = "One season and every season ('all=true') asked at once: drop 'season' " \
+                "or 'all'."
+            raise serializers.ValidationError({"season": [both], "all": [both]})
         return attrs
 
 

@@ -46,6 +46,12 @@ class SpanForm(forms.Form):
         data = super().clean()
         if data.get("start") and data.get("end") and data["end"] < data["start"]:
             raise forms.ValidationError("The end date is before the start date.")
+        # The page asks for every season as season=all; an address with the API's 'all=true'
+        # and a season asks for both, and showing either one would hide the other.
+        asked_all = forms.NullBooleanField().to_python(self.data.get("all"))
+        if asked_all and data.get("season") not in (None, "", self.EVERY):
+            self.add_error("season", "One season and every season ('all=true') asked at once: "
+                           "drop 'all' from the address, or choose All seasons here.")
         return data
 
     def span(self, member) -> Span:

@@ -141,3 +141,27 @@ def test_the_wall_sources_are_defined_once_in_league_and_read_by_history():
         and any(getattr(target, "id", None) == "FROM_WALL" for target in node.targets)
     ]
     assert defined == ["league/summary.py"]
+
+
+def test_one_season_and_every_season_at_once_is_refused_saying_which_to_drop(
+        client_as, admin_api, club, players, season):
+    """``?season=N&all=true`` answered every season and said nothing: the API now answers 400
+    with both field paths, the page a form error; either alone is still answered."""
+    alice = players[0]
+    api = f"/api/v1/clubs/{club.slug}/members/{alice.pk}/history/"
+    both = admin_api.get(f"{api}?season={season.pk}&all=true")
+    assert both.status_code == 400
+    errors = both.json()
+    assert set(errors) == {"season", "all"}
+    assert "drop 'season' or 'all'" in errors["season"][0]
+    assert admin_api.get(f"{api}?season={season.pk}&all=false").status_code == 200
+    assert admin_api.get(f"{api}?season={season.pk}").status_code == 200
+    assert admin_api.get(f"{api}?all=true").status_code == 200
+
+    page = f"/clubs/{club.slug}/history/players/{alice.pk}/"
+    member = client_as("member")
+    refused = member.get(f"{page}?season={season.pk}&all=true")
+    assert refused.status_code == 400
+    assert "drop &#x27;all&#x27; from the address" in refused.content.decode()
+    assert member.get(f"{page}?season={season.pk}").status_code == 200
+    assert member.get(f"{page}?season=all&all=true").status_code == 200
