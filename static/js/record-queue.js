@@ -116,11 +116,15 @@
       var mine = ofThisTable(all);
       var waiting = mine.filter(function (i) { return i.state !== "refused"; });
       var refused = mine.filter(function (i) { return i.state === "refused"; });
+      var held = waiting.filter(function (i) { return i.problem; });
       panel.textContent = "";
       panel.hidden = !mine.length && !answers.length;
       // The warning edge only while hands wait or were refused, not for "Hand 3 saved".
       panel.classList.toggle("queue-calm", !mine.length);
-      if (waiting.length) {
+      if (held.length) {
+        panel.appendChild(el("p", { "class": "queue-headline neg" }, "Not recorded by the " +
+          "club's server: " + hands(waiting.length) + " kept on this phone. " + held[0].problem));
+      } else if (waiting.length) {
         panel.appendChild(el("p", { "class": "queue-headline" },
           "Saved on this phone, " + hands(waiting.length) + " waiting for signal."));
       }
@@ -155,6 +159,16 @@
     var li = el("li", { "data-client-id": item.client_id });
     var what = "Hand " + item.number + (item.summary ? " · " + item.summary : "");
     li.appendChild(el("span", {}, what));
+    if (item.state !== "refused" && item.problem) {
+      // Sent, but something other than the club's server answered: kept, and sent again
+      // (by the timer, or now with Retry) under the same client_id, so it is saved once.
+      li.appendChild(el("span", { "class": "small neg" }, " · not recorded, kept on this phone"));
+      li.appendChild(el("p", { "class": "small neg", style: "margin:0.2rem 0" }, item.problem));
+      var retry = el("div", { "class": "actions" });
+      retry.appendChild(button("Retry", function () { sendSoon(); }));
+      li.appendChild(retry);
+      return li;
+    }
     if (item.state !== "refused") {
       li.appendChild(el("span", { "class": "small muted" }, " · waiting"));
       return li;
@@ -434,6 +448,13 @@
     // A connection that hangs (a server gone mid-request, a half-open hall Wi-Fi) is given up
     // after a while and the hand sent again: if it did arrive, it is saved once all the same.
     var stop = window.AbortController ? new AbortController() : null;
+    // Why the last try did not reach the club's server, shown beside the hand until one does.
+    function held(problem) {
+      if ((item.problem || "") === problem) return Promise.resolve("retry");
+      if (problem) tell("Hand " + item.number + " was not recorded: " + problem);
+      item.problem = problem;
+      return put(item).then(function () { return "retry"; });
+    }
     var timer = stop && window.setTimeout(function () { stop.abort(); }, TIMEOUT_MS);
     return fetch(item.url, {
       method: "POST", body: body, credentials: "same-origin",
@@ -444,12 +465,18 @@
       if (!json) {
         if (response.redirected && response.url.indexOf("/accounts/login/") >= 0) {
           tell("Log in again to send the hands waiting on this phone (they stay here).");
-          return "retry";
+          return held("");
         }
         if (response.status === 403 || response.status === 404) {
           tell("The server would not take the hands waiting on this phone (" + response.status +
             "): log in as a scorer of this club, then open this page again. They stay here.");
-          return "retry";
+          return held("");
+        }
+        if (response.ok) {
+          // 200 and a web page where the club's server answers JSON: a café's or a hall's
+          // Wi-Fi login page (a captive portal) took the request, not the server.
+          return held("The network answered with a login page, not the club's server: sign " +
+            "in to the Wi-Fi, then tap Retry.");
         }
         return "retry";  // a proxy's error page, a server starting up: try again later
       }
@@ -472,6 +499,7 @@
         }
         if (response.status >= 500) return "retry";
         item.state = "refused";
+        item.problem = "";
         item.kind = answer.kind || "";
         item.reason = [answer.message, answer.saved, answer.yours].filter(Boolean).join(" ");
         tell("Hand " + item.number + " was not saved: " + answer.message);
@@ -479,7 +507,9 @@
       });
     }, function () {
       window.clearTimeout(timer);
-      return "retry";  // no answer: sent again later; if it did arrive, it is saved once
+      // No answer: sent again later; if it did arrive, it is saved once. No signal now, so
+      // an earlier login page is no longer the reason.
+      return held("");
     });
   }
 

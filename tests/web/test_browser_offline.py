@@ -599,3 +599,58 @@ def test_the_same_hand_from_two_phones_clears_the_queue_as_already_saved(playwri
     assert len(server.state(table)["hands"]) == 1
     first_context.close()
     second_context.close()
+
+
+PORTAL_PAGE = """<!doctype html><html><head><title>Free Wi-Fi</title></head><body>
+<h1>Welcome to the Corner Café Wi-Fi</h1><form><input name=email><button>Connect</button>
+</form></body></html>"""
+
+
+def test_a_wifi_login_page_answering_for_the_server_keeps_the_hand_and_says_so(
+        playwright, server, tmp_path):
+    """A café's Wi-Fi answers every request with its login page, 200 and HTML, until the
+    phone signs in (a captive portal). The queue took that for "no signal" and tried again
+    every few seconds, forever, saying nothing: the scorer must see the hand was not recorded
+    and why, the hand must stay on the phone, and once signed in be saved once."""
+    from playwright.sync_api import expect
+
+    context, page = open_phone(playwright, tmp_path / "phone")
+    log_in(page, server)
+    table = server.night["tables"][0]
+    ready_offline(page, server, table)
+    portal = [True]
+    taken = []  # the posts the "portal" answered instead of the server
+
+    def café_wifi(route):
+        if route.request.method == "POST" and portal[0]:
+            taken.append(route.request.post_data or "")
+            return route.fulfill(status=200, content_type="text/html; charset=utf-8",
+                                 body=PORTAL_PAGE)
+        return route.continue_()
+
+    page.route("**/record/", café_wifi)
+    enter_hand(page, *HANDS[0])
+    sent_as = page.locator("input[name=client_id]").input_value()
+    page.click("button[value=save]")
+    status = page.locator("#queue-status")
+    expect(status).to_contain_text("Not recorded by the club's server", timeout=WAIT_MS)
+    expect(status).to_contain_text("The network answered with a login page, not the club's "
+                                   "server: sign in to the Wi-Fi, then tap Retry.")
+    expect(status.locator(".queue-list li", has_text="Hand 1")).to_contain_text("not recorded")
+    expect(page.locator("input[name=client_id]")).not_to_have_value(sent_as, timeout=WAIT_MS)
+    shot(page, "9-wifi-login-page")
+    # The timer tries again (every 5 s): still kept, still said, nothing saved.
+    page.wait_for_timeout(6000)
+    assert len(taken) >= 2 and all(f"client_id={sent_as}" in post for post in taken)
+    expect(status).to_contain_text("1 hand kept on this phone")
+    assert server.state(table)["hands"] == []
+    # The answers' log names it once, not once a try.
+    assert status.locator(".queue-answers li", has_text="login page").count() == 1
+
+    portal[0] = False  # signed in to the Wi-Fi
+    page.click("#queue-status button:has-text('Retry')")
+    state = wait_drained(page, server, table, hands=1)
+    assert [h["number"] for h in state["hands"]] == [1]
+    page.wait_for_timeout(6000)  # the timer's next turn sends nothing more
+    assert [h["number"] for h in server.state(table)["hands"]] == [1]
+    context.close()
