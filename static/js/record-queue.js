@@ -122,8 +122,9 @@
       // The warning edge only while hands wait or were refused, not for "Hand 3 saved".
       panel.classList.toggle("queue-calm", !mine.length);
       if (held.length) {
+        // Why is said once, beside the hand (and in the log below), not again up here.
         panel.appendChild(el("p", { "class": "queue-headline neg" }, "Not recorded by the " +
-          "club's server: " + hands(waiting.length) + " kept on this phone. " + held[0].problem));
+          "club's server: " + hands(waiting.length) + " kept on this phone."));
       } else if (waiting.length) {
         panel.appendChild(el("p", { "class": "queue-headline" },
           "Saved on this phone, " + hands(waiting.length) + " waiting for signal."));
