@@ -82,6 +82,8 @@ def seat_block(page, legend: str):
 
 
 def test_a_scorer_records_and_corrects_hands_on_a_phone(phone, live_server, users, players):
+    from playwright.sync_api import expect  # here: without Playwright the fixture skips
+
     page = phone
     example = load_example("bmja-scoring-practice.json")["hands"][0]
 
@@ -147,12 +149,20 @@ def test_a_scorer_records_and_corrects_hands_on_a_phone(phone, live_server, user
     assert page.locator("input[name=discarder]").first.is_hidden()
     for legend, score in (("East · Bob", 100), ("South · Carol", 8), ("West · David", 4), ("North · Alice", 0)):
         seat_block(page, legend).locator("input[name$='-score']").fill(str(score))
-    page.click("button[value=preview]")
+    # The preview is a page of its own: the edit below waits for it to have loaded (its
+    # script, deferred, marks the preview stale from DOMContentLoaded on), or it was typed into
+    # the page before or before the script listened, and no note came.
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        page.click("button[value=preview]")
     shot(page, "07-preview-quick")
     # A change after the preview greys it with a note: Save saves what the form holds.
+    stale_note = page.locator("#preview .stale-note")
+    expect(stale_note).to_be_hidden()
     seat_block(page, "South · Carol").locator("input[name$='-score']").fill("8")
-    assert page.locator("#preview .stale-note").is_visible()
-    page.click("button[value=preview]")
+    expect(stale_note).to_be_visible()  # waited for, not read once as the handler runs
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        page.click("button[value=preview]")
+    expect(stale_note).to_be_hidden()  # the fresh preview, before Save
     page.click("button[value=save]")
     page.wait_for_url(re.compile(r"/tables/\d+/(#hand-2)?$"))
     after_two = totals_on_page(page)
