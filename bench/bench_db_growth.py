@@ -105,14 +105,19 @@ SQL = [
     ("night summary", """
      INSERT INTO league_nightresult (seat_id, table_id, club_id, season_id, session_id, member_id,
          guest_name, date, house_rule_id, table_number, counted, hands, net, mahjongs, given, limits,
-         best_score, place, tied, points_zero, points_half)
+         best_score, place, tied, points_zero, points_half,
+         won_from_wall, east_hands, east_won, east_net, goulash_hands, goulash_won, goulash_net,
+         imported, imported_hands, imported_net, paid)
      SELECT p.seat_id, p.table_id, ss.club_id, ss.season_id, ss.id, p.member_id, p.guest_name,
             ss.date, v.record_id, t.number, true, p.hands, p.net, p.mj, p.given, p.limits, p.best,
             p.place, p.tied,
             (SELECT avg((ARRAY[4, 2, 1, 0]::float8[])[least(g, 4)])
              FROM generate_series(p.place, p.place + p.tied - 1) g),
             (SELECT avg((ARRAY[4, 2, 1, 0.5]::float8[])[least(g, 4)])
-             FROM generate_series(p.place, p.place + p.tied - 1) g)
+             FROM generate_series(p.place, p.place + p.tied - 1) g),
+            -- The player history's figures (history.stats): left at their defaults, as Django
+            -- sets no default in the database.
+            0, 0, 0, 0, 0, 0, 0, false, 0, 0, '{{}}'::jsonb
      FROM (
        SELECT s.id AS seat_id, s.table_id, s.member_id, s.guest_name, a.hands, a.net, a.mj,
               a.given, a.limits, a.best,
