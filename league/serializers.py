@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db import models
 from rest_framework import serializers
 
 from config.plain_serializer import PlainSerializer
@@ -24,8 +25,12 @@ class StandingsQuerySerializer(serializers.Serializer):
     start = serializers.DateField(required=False, help_text="Nights from this date.")
     end = serializers.DateField(required=False, help_text="Nights up to this date.")
     as_of = serializers.DateField(required=False, help_text="The standings as they stood then.")
-    house_rule = serializers.IntegerField(required=False, min_value=1,
-                                          help_text="Only nights played under this house rule (id).")
+    # An id past the id column's range reached the standings' SQL and failed there (a 500:
+    # "Python int too large to convert to SQLite INTEGER"); no house rule has one.
+    house_rule = serializers.IntegerField(
+        required=False, min_value=1, max_value=models.BigIntegerField.MAX_BIGINT,
+        error_messages={"max_value": "No house rule has this id."},
+        help_text="Only nights played under this house rule (id).")
     table = serializers.IntegerField(required=False, min_value=1, max_value=999,
                                      help_text="Only this table number's nights.")
 
