@@ -94,3 +94,27 @@ def test_a_sheet_wider_than_the_phone_shows_it_scrolls(chromium, live_server, de
             getComputedStyle(f.querySelector('table')).backgroundColor])""")
     assert frames, "no sheet scrolls sideways at 390 px"
     assert all(shadow and colour == "rgba(0, 0, 0, 0)" for shadow, colour in frames), frames
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_crumbs_wrap_an_unbroken_season_and_club_name(chromium, live_server, demo, width):  # noqa: F811
+    """The "you are here" line above a league page (QA phone pass, 26 Nov 2026): a season
+    named with 80 letters and no space (the longest a season's name may be) ran the crumb
+    link 410 px past a 390 px screen on the standings, player, rules and season pages, and a
+    club's 120-letter name did the same on every page of the club."""
+    club, season = demo["club"], demo["season"]
+    season.name = "Z" * 80
+    season.save(update_fields=["name"])
+    club.name = "Y" * 120
+    club.save(update_fields=["name"])
+    page = chromium.new_context(viewport={"width": width, "height": 844}).new_page()
+    page.set_default_timeout(30_000)
+    failures = []
+    for name, path in {"standings": f"/clubs/{club.slug}/league/{season.pk}/",
+                       "session": f"/clubs/{club.slug}/sessions/{demo['session'].pk}/"}.items():
+        assert page.goto(live_server.url + path).status == 200
+        page.screenshot(path=str(SHOTS / f"unbroken-crumbs-{name}-{width}.png"), full_page=True)
+        found = page.evaluate(OVERFLOW)
+        if found["page"] > found["width"] or found["wide"]:
+            failures.append((name, found))
+    assert failures == []
