@@ -46,13 +46,18 @@ def conflict(result) -> JsonResponse:
 
 
 def invalid(outcome, seat_forms, form_errors: list[str]) -> JsonResponse:
-    """What to mend, each message with the player (or question) it is about."""
+    """What to mend, each message with the player (or question) it is about; ``fields``: each
+    field's errors by its name in the form, so the page marks them where they are, as the
+    page without JavaScript does."""
     problems = list(form_errors)
+    fields: dict[str, list[str]] = {}
     for form in (outcome, *seat_forms):
         who = getattr(getattr(form, "seat", None), "name", "")
         for field, errors in form.errors.items():
             label = form.fields[field].label if field in form.fields else ""
+            if field in form.fields:
+                fields[form.add_prefix(field)] = [str(error) for error in errors]
             for error in errors:
                 problems.append(" · ".join(p for p in (who, str(label or ""), error) if p))
     message = "; ".join(problems) or "This hand could not be saved as it is."
-    return refused(400, message, kind="invalid", problems=problems)
+    return refused(400, message, kind="invalid", problems=problems, fields=fields)

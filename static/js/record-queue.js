@@ -288,6 +288,7 @@
       // was lost or refused. Save waits until the form is ready again.
       if (saving) return;
       saving = true;
+      markToMend({});
       var saved = saveToQueue(submitter);  // reads the form (with its submitter) at once
       if (submitter) submitter.disabled = true;
       saved.catch(function () { readyToSave(); });
@@ -380,9 +381,24 @@
     // Nothing was saved under the refused entry's id, but a conflict may have been about the
     // id itself: the mended hand goes with a new one.
     form.querySelector("input[name=client_id]").value = newId();
+    markToMend(item.notes || {});
     mending = { number: item.number, order: item.order };
     readyToSave();
     return drop(item.client_id).then(render).then(function () { form.scrollIntoView(); });
+  }
+
+  // The server's reasons beside the answers they are about (its red notes without JavaScript),
+  // gone when the hand is saved again.
+  function markToMend(notes) {
+    form.querySelectorAll(".errorlist[data-queue-note]").forEach(function (n) { n.remove(); });
+    Object.keys(notes).forEach(function (name) {
+      var field = form.querySelector("[name='" + CSS.escape(name) + "']");
+      var box = field && field.closest(".field");
+      if (!box) return;
+      var list = el("ul", { "class": "errorlist", "data-queue-note": "" });
+      notes[name].forEach(function (text) { list.appendChild(el("li", {}, text)); });
+      box.appendChild(list);
+    });
   }
 
   function sendAsNext(item) {
@@ -503,7 +519,10 @@
         item.problem = "";
         item.kind = answer.kind || "";
         item.reason = [answer.message, answer.saved, answer.yours].filter(Boolean).join(" ");
-        tell("Hand " + item.number + " was not saved: " + answer.message);
+        item.notes = answer.fields || {};
+        // Each answer to mend on a line of its own (joined, they read as one run-on line).
+        tell("Hand " + item.number + " was not saved" + (answer.problems && answer.problems.length
+          ? ":\n" + answer.problems.join("\n") : ": " + answer.message));
         return put(item).then(function () { return "blocked"; });
       });
     }, function () {
