@@ -6,6 +6,7 @@ from django import forms
 
 from clubs.models import ClubSession, Season
 from compare.rule_choice import MAX_RULES
+from houserules.models import HouseRuleRecord
 
 MIN_RULES = 2  # a comparison needs something to compare with
 
@@ -13,6 +14,16 @@ MIN_RULES = 2  # a comparison needs something to compare with
 def how_many(what: str) -> str:
     """The rules' help text: how many may be ticked, said before the form is sent."""
     return f"Tick {MIN_RULES} to {MAX_RULES} house rules; {what}"
+
+
+def rule_choices(slugs: list[str]) -> list[tuple[str, str]]:
+    """Each rule to tick by its name, as starting a night and the house rules page name it
+    (a short name such as "demo-bmja-2" does not tell a club its own rule); a name two visible
+    rules share (two clubs' "Our rules") says its short name too."""
+    names = dict(HouseRuleRecord.objects.filter(slug__in=slugs).values_list("slug", "name"))
+    shared = {n for n in names.values() if list(names.values()).count(n) > 1}
+    return [(s, s if s not in names else f"{names[s]} ({s})" if names[s] in shared
+             else names[s]) for s in slugs]
 
 
 def check_how_many(rules: list[str]) -> list[str]:
@@ -30,7 +41,7 @@ class RulesForm(forms.Form):
 
     def __init__(self, *args, slugs: list[str], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["rules"].choices = [(s, s) for s in slugs]
+        self.fields["rules"].choices = rule_choices(slugs)
 
     def clean_rules(self):
         return check_how_many(self.cleaned_data["rules"])
@@ -88,7 +99,7 @@ class RecordedPlayForm(forms.Form):
             "club").order_by("-start")  # a season names its club
         self.fields["session"].queryset = ClubSession.objects.filter(club=club).order_by(
             "-date", "-id")
-        self.fields["rules"].choices = [(s, s) for s in slugs]
+        self.fields["rules"].choices = rule_choices(slugs)
 
     def clean_rules(self):
         return check_how_many(self.cleaned_data["rules"])

@@ -199,3 +199,21 @@ def test_the_compare_form_says_two_to_eight_rules_first(client, demo, demo_score
     one = client.post("/clubs/demo/compare/", {"session": demo["session"].pk, "rules": ["bmja"]})
     assert one.status_code == 400 and "you ticked 1" in one.content.decode()
     assert not Comparison.objects.exists()
+
+
+def test_the_rules_to_tick_are_named_as_everywhere_else(client, demo, demo_scorer):
+    """QA phone pass (26 Nov 2026): the "What if" page and "Compare the rules" listed the rules
+    to tick by their short names ("bmja-west-wind", "demo-bmja-2"), where starting a night and
+    the house rules page name them ("BMJA (British Mah Jong Association, U3A course)", the
+    club's own "Our Tuesday rules"): the secretary could not tell which was the club's."""
+    import re
+
+    from houserules.copies import create_copy
+
+    create_copy(demo["club"], "bmja", "demo-bmja-2", "Our Tuesday rules")
+    client.force_login(demo_scorer)
+    for page in ("/clubs/demo/compare/", "/compare/rules/"):
+        html = client.get(page).content.decode()
+        labels = dict(re.findall(r'value="([^"]+)"[^>]*>\s*([^<]+?)\s*</label>', html))
+        assert labels["demo-bmja-2"] == "Our Tuesday rules", (page, labels)
+        assert labels["bmja"] == "BMJA (British Mah Jong Association, U3A course)", page
