@@ -319,3 +319,21 @@ def test_table_money_set_after_check_in_applies_to_those_not_paid(client_as, ton
     assert CheckIn.objects.get(session=past).money_due == Decimal("0")
     door = scorer.get(url("session", tonight)).content.decode()
     assert door.count('value="paid"') == 2 and "owes £3.00" in door
+
+
+def test_after_play_starts_the_door_does_not_offer_a_draw_it_refuses(client_as, tonight, members):
+    """QA phone pass (26 Nov 2026): someone went home after play had started, and the door page
+    said "Someone came or went since this draw: draw again to seat them" under a "Draw again"
+    button; tapped, it answered "Play has started at the drawn tables: the draw can no longer
+    change", with the same "draw again" line still beneath. Once a drawn table has a hand the
+    page says what to do instead and offers no redraw or swap."""
+    client = client_as("scorer")
+    tick(client, tonight, members[:8])
+    draw_and_accept(client, tonight)
+    first = Table.objects.filter(session=tonight).first()
+    record_hand(first, {"winner": "E", "seats": {w: {"score": 10} for w in "ESWN"}}, None)
+    client.post(url("guests", tonight), {"name": "Later Lil"})
+    page = client.get(url("session", tonight)).content.decode()
+    assert "draw again to seat them" not in page
+    assert 'id="draw-tables"' not in page and 'id="swap"' not in page
+    assert "Play has started at the drawn tables" in page and "Add a table" in page
