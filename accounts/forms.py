@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm
 
 from accounts.invitations import DEFAULT_DAYS, MAX_DAYS
 from accounts.signup import SignUpForm
@@ -44,3 +46,25 @@ class JoinForm(SignUpForm):
 
     name = None  # the invitation names them
 
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, taking the email as it was signed up: a login is stored
+    lower-cased ("Margaret@Example.org" signs up as margaret@example.org), so one typed with
+    capitals is matched regardless of case when exactly one login has it. A login made with
+    capitals (an admin's, by createsuperuser) still matches as typed."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": "That email (or login name) and password do not match a login: check "
+                         "both, or use “Forgotten your password?” below to set a new password.",
+    }
+
+    def clean_username(self):
+        typed = (self.cleaned_data.get("username") or "").strip()
+        users = get_user_model().objects
+        if typed and not users.filter(username=typed).exists():
+            found = list(users.filter(username__iexact=typed).values_list("username", flat=True)[:2])
+            if len(found) == 1:
+                return found[0]
+        return typed

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from accounts import limits, verification
+from accounts.forms import LoginForm
 from accounts.signup import LoginTaken, SignUpForm
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -57,6 +58,8 @@ def signup(request):
 class LoginView(auth_views.LoginView):
     """Django's login, limited per address (``accounts.limits``; django-axes also locks one
     login after wrong passwords). A refusal is the page again, saying when to try."""
+
+    form_class = LoginForm  # the email as it was signed up, whatever its capitals
 
     def post(self, request, *args, **kwargs):
         if limited := limits.hit("login", limits.client_address(request)):

@@ -113,3 +113,22 @@ def test_sign_up_asks_for_a_name_and_a_new_club_calls_its_founder_by_it(client, 
     settings.CLUB_START_CHECK = ""  # the email confirmed
     club = start_club(user, name="Sec's club", slug="secs-club")
     assert club.members.get().display_name == "Margaret Chan"
+
+
+def test_the_login_takes_the_email_as_it_was_signed_up_and_says_email(client):
+    """QA phone pass (26 Nov 2026): signed up as Margaret@Example.org (stored lower-cased, as
+    the README says: "typed either way round"), logging in as Margaret@Example.org was refused
+    with Django's "Please enter a correct username and password. Note that both fields may
+    be case-sensitive." — a login the page calls "Email or login name", refused for capitals
+    the service itself had taken off."""
+    client.post("/accounts/signup/", GOOD)
+    client.post("/accounts/logout/")
+    answer = client.post("/accounts/login/", {"username": " Margaret@Example.org ",
+                                              "password": GOOD["password1"]})
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    client.post("/accounts/logout/")
+    wrong = client.post("/accounts/login/", {"username": "Margaret@Example.org",
+                                             "password": "not-the-password"}).content.decode()
+    said = re.search(r'<div class="form-errors" role="alert">(.*?)</div>', wrong, re.S).group(1)
+    assert "username" not in said and "case-sensitive" not in said, said
+    assert "email" in said and "Forgotten your password?" in said, said
