@@ -47,38 +47,58 @@ class RulesForm(forms.Form):
         return check_how_many(self.cleaned_data["rules"])
 
 
-class LatestNights(forms.models.ModelChoiceIterator):
-    """The select lists the club's latest nights only: a club of twenty years has a thousand,
-    and a page that grows with the club's history is a defect. Any of the club's nights is
-    still accepted (the field's queryset is not cut); older ones are also reached by dates."""
+class ByColumns(forms.models.ModelChoiceIterator):
+    """A select's options read as the columns their labels show, not each row as a model (a
+    model an option was half a long select's cost, issue #27), at most ``field.SHOWN`` of them.
+    The field's queryset is not cut: any of its rows is still accepted."""
 
     def __iter__(self):
         if self.field.empty_label is not None:
             yield ("", self.field.empty_label)
-        for night in self.queryset[:NightField.SHOWN]:
-            yield self.choice(night)
+        rows = self.queryset.values_list("pk", *self.field.COLUMNS)[:self.field.SHOWN]
+        for pk, *values in rows:
+            yield (pk, self.field.label_from_columns(*values))
 
     def __len__(self):
-        return self.queryset[:NightField.SHOWN].count() + (self.field.empty_label is not None)
+        return self.queryset[:self.field.SHOWN].count() + (self.field.empty_label is not None)
 
     def __bool__(self):
         return True
 
 
 class NightField(forms.ModelChoiceField):
-    """A club night of the form's club, named by its date (the club is the page's)."""
+    """A club night of the form's club, named by its date (the club is the page's). The select
+    lists the club's latest nights only: a club of twenty years has a thousand, and a page that
+    grows with the club's history is a defect; older ones are reached by dates."""
 
     SHOWN = 60  # more than a season of weekly nights
-    iterator = LatestNights
+    COLUMNS = ("date",)
+    iterator = ByColumns
 
     def label_from_instance(self, obj) -> str:
-        return f"{obj.date:%a %-d %b %Y}"
+        return self.label_from_columns(obj.date)
+
+    @staticmethod
+    def label_from_columns(date) -> str:
+        return f"{date:%a %-d %b %Y}"
+
+
+class SeasonField(forms.ModelChoiceField):
+    """A season of the form's club, named as ``str(season)`` names it: its club, its name."""
+
+    SHOWN = None  # every season: one a year
+    COLUMNS = ("club__name", "name")
+    iterator = ByColumns
+
+    @staticmethod
+    def label_from_columns(club: str, name: str) -> str:
+        return f"{club}: {name}"
 
 
 class RecordedPlayForm(forms.Form):
     """A season, a night, or a range of dates of one club."""
 
-    season = forms.ModelChoiceField(queryset=Season.objects.none(), required=False)
+    season = SeasonField(queryset=Season.objects.none(), required=False)
     session = NightField(queryset=ClubSession.objects.none(), required=False, label="Club night",
                          help_text=f"The latest {NightField.SHOWN}; an older night: give its "
                          "date as From and To.")
@@ -95,8 +115,7 @@ class RecordedPlayForm(forms.Form):
         self.club = club
         if not club.published:
             del self.fields["shared"]  # only members see anything of the club
-        self.fields["season"].queryset = Season.objects.filter(club=club).select_related(
-            "club").order_by("-start")  # a season names its club
+        self.fields["season"].queryset = Season.objects.filter(club=club).order_by("-start")
         self.fields["session"].queryset = ClubSession.objects.filter(club=club).order_by(
             "-date", "-id")
         self.fields["rules"].choices = rule_choices(slugs)
