@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.forms",  # Django's widget templates, for FORM_RENDERER below
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -108,6 +109,10 @@ TEMPLATES = [
         },
     },
 ]
+
+# Widgets rendered through TEMPLATES, so templates/django/forms/ may replace one of Django's
+# (the select, issue #27); the others are Django's own, found in the django.forms app.
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 WSGI_APPLICATION = "config.wsgi.application"
 
