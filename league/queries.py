@@ -263,16 +263,11 @@ def _night_values(nights: QuerySet, rules: LeagueRules) -> dict[tuple, list[floa
     return found
 
 
-# What the player page shows of a night: a row a night of the season, so the rest of the row
-# (the who-paid-whom JSON, the history's columns) is left unread (issue #27).
-NIGHT_SHOWN = ("date", "table_number", "hands", "net", "mahjongs", "given", "place", "tied")
-
-
 def player_nights(member, season=None, filters: Filters = NO_FILTERS) -> QuerySet:
     qs = NightResult.objects.filter(member_id=member.pk, counted=True)
     if season is not None:
         qs = qs.filter(season_id=season.pk)
-    return filters.apply(qs).order_by("date", "table_number").only(*NIGHT_SHOWN)
+    return filters.apply(qs).order_by("date", "table_number")
 
 
 def player_hands(member, season=None, filters: Filters = NO_FILTERS) -> QuerySet:

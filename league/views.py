@@ -202,24 +202,29 @@ def snapshot_page(request, club, season_id, snapshot_id):
                    "rows": snapshot.data["rows"]})
 
 
+# What the player page shows of a night, a row a night of the season: read as values, not as
+# models with the who-paid-whom JSON and the history's columns (issue #27).
+NIGHT_SHOWN = ("date", "table_number", "hands", "net", "mahjongs", "given", "place", "tied")
+
+
 @club_page(READ)
 def player_page(request, club, season_id, member_id):
     season = _season(club, season_id)
     member = get_object_or_404(Member, pk=member_id, club=club)
     form, filters = _filters(request, club)
     filters = filters or Filters()
-    nights = list(player_nights(member, season, filters))
+    nights = list(player_nights(member, season, filters).values(*NIGHT_SHOWN))
     running, chart_points = 0, [("start", 0)]
     for night in nights:
-        running += night.net
-        night.running = running
+        running += night["net"]
+        night["running"] = running
         # The row's date as the chart's label is: the template's date filter, run on every
         # night of the season, cost as much as the rest of the row (issue #27).
-        night.day = f"{night.date:%-d %b %Y}"
-        chart_points.append((f"{night.date:%-d %b}", running))
-    hands = sum(n.hands for n in nights)
-    mahjongs = sum(n.mahjongs for n in nights)
-    given = sum(n.given for n in nights)
+        night["day"] = f"{night['date']:%-d %b %Y}"
+        chart_points.append((f"{night['date']:%-d %b}", running))
+    hands = sum(n["hands"] for n in nights)
+    mahjongs = sum(n["mahjongs"] for n in nights)
+    given = sum(n["given"] for n in nights)
     best = best_hand(member, season, filters)
     context = {
         "club": club, "season": season, "member": member, "nights": nights, "form": form,
@@ -229,7 +234,7 @@ def player_page(request, club, season_id, member_id):
         "mahjong_rate": mahjongs / hands if hands else 0,
         "given_rate": given / hands if hands else 0,
         "best": best, "limits": list(limit_hands(member, season, filters)),
-        "best_night": max((n.net for n in nights), default=None),
+        "best_night": max((n["net"] for n in nights), default=None),
     }
     return render(request, "league/player.html", context)
 
