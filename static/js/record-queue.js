@@ -232,6 +232,7 @@
     form.querySelector("input[name=expected_number]").value = n;
     var heading = document.querySelector("h1");
     if (heading) heading.textContent = "Record hand " + n;
+    document.title = document.title.replace(/^Record hand \d+/, "Record hand " + n);
     var save = form.querySelector("button[value=save]");
     if (save) save.textContent = "Save hand " + n;
     var note = document.getElementById("queue-winds-note");

@@ -266,6 +266,8 @@ def queue_six_offline(context, page) -> None:
         enter_hand(page, winner, scores)
         save_offline(page, i)
         assert page.locator("h1").inner_text() == f"Record hand {i + 1}"
+        # The tab's title too (QA phone pass: it still said "Record hand 1" at hand 7).
+        assert page.title().startswith(f"Record hand {i + 1} ·"), page.title()
 
 
 def wait_drained(page, server: Server, table: int, hands: int = 6, seconds: float = 60) -> dict:
