@@ -8,9 +8,9 @@ Builds two databases, ``mahjong_dbgrowth_small`` and ``mahjong_dbgrowth_big`` (`
 reuses them when they exist). In each, first the same club, made through the ORM as
 ``tests/growth/test_db_growth.py`` makes it: one night recorded through ``clubs.recording``
 and copied into 50 (400 hands), the next night at the door with check-ins and a draw, a
-comparison, the rating turned on. Then other clubs fill the database in bulk SQL (as
-``bench/league_build.py`` does for one club) up to ``--small`` or ``--big`` hands: clubs of 20
-members, 4 seasons of 50 nights, two tables of 25 hands a night (10,000 hands a club: 2 clubs,
+comparison, the rating turned on. Then other clubs fill the database in bulk SQL
+(``bench/bulk_league.py``, as ``bench/league_build.py`` does for one club) up to ``--small``
+or ``--big`` hands: clubs of 20 members, 4 seasons of 50 nights, two tables of 25 hands a night (10,000 hands a club: 2 clubs,
 or 100; a guest in one seat of every fifth table), their hand results, running totals and the league's per-night summary.
 
 Each database is served by its own worker process (a Django test client as the club's admin,
@@ -22,6 +22,7 @@ both sizes, their ratio and the queries of each.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import os
 import statistics
@@ -32,108 +33,13 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-HOST = ["-h", "127.0.0.1", "-U", "postgres"]
-MEMBERS, SEASONS, NIGHTS, TABLES, HANDS = 20, 4, 50, 2, 25
-PER_CLUB = SEASONS * NIGHTS * TABLES * HANDS
-FIXED_NIGHTS = 50
+from bench.bulk_league import Shape, build  # noqa: E402
 
-# Other clubs, numbered 1..{CLUBS} after the ids already used ({c}, {m}, ... are the offsets).
-SQL = [
-    ("clubs", """
-     INSERT INTO clubs_club (id, name, slug, published, created, time_zone)
-     SELECT {c} + k, 'Other club ' || k, 'other-' || k, false, now(), 'Europe/London'
-     FROM generate_series(1, {CLUBS}) k"""),
-    ("members", """
-     INSERT INTO clubs_member (id, club_id, display_name, role, active)
-     SELECT {m} + k, {c} + (k - 1) / {MEMBERS} + 1, 'Player ' || lpad(((k - 1) % {MEMBERS})::text, 2, '0'),
-            'member', true
-     FROM generate_series(1, {CLUBS} * {MEMBERS}) k"""),
-    ("seasons", """
-     INSERT INTO clubs_season (id, club_id, name, start, "end")
-     SELECT {s} + k, {c} + (k - 1) / {SEASONS} + 1, 'Season ' || ((k - 1) % {SEASONS} + 1),
-            date '2020-01-01' + ((k - 1) % {SEASONS}) * {NIGHTS} * 7,
-            date '2020-01-01' + ((k - 1) % {SEASONS} + 1) * {NIGHTS} * 7 - 1
-     FROM generate_series(1, {CLUBS} * {SEASONS}) k"""),
-    ("nights", """
-     INSERT INTO clubs_clubsession (id, club_id, season_id, date, notes, status, created,
-                                    house_rule_version_id)
-     SELECT {n} + k, {c} + (k - 1) / ({SEASONS} * {NIGHTS}) + 1, {s} + (k - 1) / {NIGHTS} + 1,
-            date '2020-01-01' + ((k - 1) % ({SEASONS} * {NIGHTS})) * 7, '', 'closed', now(),
-            {version}
-     FROM generate_series(1, {CLUBS} * {SEASONS} * {NIGHTS}) k"""),
-    ("tables", """
-     INSERT INTO clubs_table (id, session_id, number)
-     SELECT {t} + k, {n} + (k - 1) / {TABLES} + 1, (k - 1) % {TABLES} + 1
-     FROM generate_series(1, {CLUBS} * {SEASONS} * {NIGHTS} * {TABLES}) k"""),
-    ("seats", """
-     INSERT INTO clubs_seat (id, table_id, member_id, guest_name, position, starting_wind)
-     SELECT {seat} + (k - 1) * 4 + p + 1, {t} + k,
-            CASE WHEN k % 5 = 0 AND p = 3 THEN NULL
-                 ELSE {m} + ((k - 1) / ({SEASONS} * {NIGHTS} * {TABLES})) * {MEMBERS} + 1
-                      + (((k - 1) / {TABLES}) * 3 + ((k - 1) % {TABLES}) * 4 + p) % {MEMBERS} END,
-            CASE WHEN k % 5 = 0 AND p = 3 THEN 'Guest ' || (k / 5) % 7 ELSE '' END,
-            p, substr('ESWN', p + 1, 1)
-     FROM generate_series(1, {CLUBS} * {SEASONS} * {NIGHTS} * {TABLES}) k, generate_series(0, 3) p"""),
-    ("hands", """
-     INSERT INTO clubs_hand (id, table_id, number, prevailing_wind, draw, goulash, win_source,
-                             facts, voided, created, updated, dealer_id, winner_id, discarder_id)
-     SELECT {h} + x.h, {t} + k, n, 'E', x.h % 15 = 0, false,
-            CASE WHEN x.h % 15 = 0 THEN '' WHEN x.h % 2 = 0 THEN 'discard' ELSE 'wall' END,
-            '{{}}', false, now(), now(), {seat} + (k - 1) * 4 + (n - 1) % 4 + 1,
-            CASE WHEN x.h % 15 = 0 THEN NULL ELSE {seat} + (k - 1) * 4 + (x.h::bigint * 7919 % 4) + 1 END,
-            CASE WHEN x.h % 15 = 0 OR x.h % 2 = 1 THEN NULL
-                 ELSE {seat} + (k - 1) * 4 + ((x.h::bigint * 7919 + 1) % 4) + 1 END
-     FROM generate_series(1, {CLUBS} * {SEASONS} * {NIGHTS} * {TABLES}) k,
-          generate_series(1, {HANDS}) n, LATERAL (SELECT (k - 1) * {HANDS} + n AS h) x"""),
-    ("hand results", """
-     INSERT INTO clubs_handresult (id, hand_id, seat_id, club_id, season_id, session_id,
-                                   member_id, seat_wind, score, net, running_total, won, gave,
-                                   "limit", computed)
-     SELECT {hr} + (h.id - {h} - 1) * 4 + s.position + 1, h.id, s.id, ss.club_id, ss.season_id,
-            ss.id, s.member_id, s.starting_wind, v.score, v.net,
-            sum(v.net) OVER (PARTITION BY s.id ORDER BY h.number),
-            coalesce(h.winner_id = s.id, false), coalesce(h.discarder_id = s.id, false),
-            CASE WHEN h.winner_id = s.id AND v.score >= 300 THEN 'limit' ELSE '' END, now()
-     FROM clubs_hand h JOIN clubs_table t ON t.id = h.table_id
-     JOIN clubs_clubsession ss ON ss.id = t.session_id
-     JOIN clubs_seat s ON s.table_id = h.table_id,
-     LATERAL (SELECT CASE WHEN h.draw THEN 0 WHEN h.winner_id = s.id THEN 10 + (h.id * 31 % 300)
-                          ELSE (h.id * 17 + s.position) % 20 END AS score,
-                     CASE WHEN h.draw THEN 0 WHEN h.winner_id = s.id THEN 3 * (10 + (h.id * 31 % 300))
-                          ELSE -(10 + (h.id * 31 % 300)) END AS net) v
-     WHERE h.id > {h}"""),
-    ("night summary", """
-     INSERT INTO league_nightresult (seat_id, table_id, club_id, season_id, session_id, member_id,
-         guest_name, date, house_rule_id, table_number, counted, hands, net, mahjongs, given, limits,
-         best_score, place, tied, points_zero, points_half,
-         won_from_wall, east_hands, east_won, east_net, goulash_hands, goulash_won, goulash_net,
-         imported, imported_hands, imported_net, paid)
-     SELECT p.seat_id, p.table_id, ss.club_id, ss.season_id, ss.id, p.member_id, p.guest_name,
-            ss.date, v.record_id, t.number, true, p.hands, p.net, p.mj, p.given, p.limits, p.best,
-            p.place, p.tied,
-            (SELECT avg((ARRAY[4, 2, 1, 0]::float8[])[least(g, 4)])
-             FROM generate_series(p.place, p.place + p.tied - 1) g),
-            (SELECT avg((ARRAY[4, 2, 1, 0.5]::float8[])[least(g, 4)])
-             FROM generate_series(p.place, p.place + p.tied - 1) g),
-            -- The player history's figures (history.stats): left at their defaults, as Django
-            -- sets no default in the database.
-            0, 0, 0, 0, 0, 0, 0, false, 0, 0, '{{}}'::jsonb
-     FROM (
-       SELECT s.id AS seat_id, s.table_id, s.member_id, s.guest_name, a.hands, a.net, a.mj,
-              a.given, a.limits, a.best,
-              rank() OVER (PARTITION BY s.table_id ORDER BY a.net DESC) AS place,
-              count(*) OVER (PARTITION BY s.table_id, a.net) AS tied
-       FROM clubs_seat s JOIN (
-         SELECT seat_id, count(*) AS hands, sum(net) AS net, count(*) FILTER (WHERE won) AS mj,
-                count(*) FILTER (WHERE gave) AS given,
-                count(*) FILTER (WHERE "limit" <> '') AS limits,
-                coalesce(max(score) FILTER (WHERE won), 0) AS best
-         FROM clubs_handresult WHERE seat_id > {seat} GROUP BY seat_id) a ON a.seat_id = s.id
-     ) p JOIN clubs_table t ON t.id = p.table_id JOIN clubs_clubsession ss ON ss.id = t.session_id
-     JOIN clubs_houseruleversion v ON v.id = ss.house_rule_version_id"""),
-]
-OFFSETS = {"c": "clubs_club", "m": "clubs_member", "s": "clubs_season", "n": "clubs_clubsession",
-           "t": "clubs_table", "seat": "clubs_seat", "h": "clubs_hand", "hr": "clubs_handresult"}
+HOST = ["-h", "127.0.0.1", "-U", "postgres"]
+# Other clubs: 4 seasons of 50 weekly nights, two tables of 25 hands, a guest at every fifth.
+OTHER_CLUB = dict(members=20, seasons=4, nights=50, tables=2, hands=25,
+                  start=dt.date(2020, 1, 1), every=7, guests=5)
+FIXED_NIGHTS = 50
 
 
 def django_on(db: str) -> None:
@@ -184,32 +90,17 @@ def make_fixed_club():
 def build_in(db: str, hands: int) -> None:
     django_on(db)
     from django.core.management import call_command
-    from django.db import connection, transaction
+    from django.db import connection
 
     from clubs.models import Hand
 
     call_command("migrate", verbosity=0)
     began = time.perf_counter()
     version = make_fixed_club()
-    clubs = max(0, round((hands - Hand.objects.count()) / PER_CLUB))
-    with connection.cursor() as cursor:
-        offsets = {}
-        for key, table in OFFSETS.items():
-            cursor.execute(f"SELECT coalesce(max(id), 0) FROM {table}")
-            offsets[key] = cursor.fetchone()[0]
-    sizes = {"CLUBS": clubs, "MEMBERS": MEMBERS, "SEASONS": SEASONS, "NIGHTS": NIGHTS,
-             "TABLES": TABLES, "HANDS": HANDS, "version": version.pk, **offsets}
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SET LOCAL session_replication_role = replica")
-        cursor.execute("SET LOCAL work_mem = '256MB'")
-        for name, sql in SQL:
-            t0 = time.perf_counter()
-            cursor.execute(sql.format(**sizes))
-            print(f"  {db}: {name:>14}: {cursor.rowcount:>9,} rows in "
-                  f"{time.perf_counter() - t0:5.1f} s", flush=True)
-        for table in [*OFFSETS.values(), "league_nightresult"]:
-            cursor.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                           f"(SELECT max(id) FROM {table}))")
+    per_club = Shape(clubs=1, **OTHER_CLUB).club_hands
+    clubs = max(0, round((hands - Hand.objects.count()) / per_club))
+    build(Shape(clubs=clubs, **OTHER_CLUB), version.pk, report=lambda name, rows, seconds: print(
+        f"  {db}: {name:>14}: {rows:>9,} rows in {seconds:5.1f} s", flush=True))
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
     print(f"  {db}: {Hand.objects.count():,} hands in {clubs + 1} clubs, built in "
