@@ -2,11 +2,11 @@
 the same queries, the time within 1.5x), side by side in one run, on PostgreSQL.
 
     flock /tmp/bench.lock .venv/bin/python bench/bench_db_growth.py [--repeats 7]
-          [--small 20000] [--big 1000000] [--keep]
+          [--small 20000] [--big 1000000] [--keep] [--db-prefix mahjong_dbgrowth]
 
 Builds two databases, ``mahjong_dbgrowth_small`` and ``mahjong_dbgrowth_big`` (``--keep``
-reuses them when they exist). In each, first the same club, made through the ORM as
-``tests/growth/test_db_growth.py`` makes it: one night recorded through ``clubs.recording``
+reuses them when they exist; ``--db-prefix`` names them otherwise). In each, first the same
+club, made through the ORM as ``tests/growth/test_db_growth.py`` makes it: one night recorded through ``clubs.recording``
 and copied into 50 (400 hands), the next night at the door with check-ins and a draw, a
 comparison, the rating turned on. Then other clubs fill the database in bulk SQL
 (``bench/bulk_league.py``, as ``bench/league_build.py`` does for one club) up to ``--small``
@@ -179,6 +179,9 @@ def main() -> None:
     parser.add_argument("--small", type=int, default=20_000)
     parser.add_argument("--big", type=int, default=1_000_000)
     parser.add_argument("--keep", action="store_true", help="reuse databases already built")
+    parser.add_argument("--db-prefix", default="mahjong_dbgrowth",
+                        help="the databases' names before _small and _big (another engineer's "
+                             "databases are left alone)")
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     parser.add_argument("--build-in", help=argparse.SUPPRESS)
     parser.add_argument("--hands", type=int, help=argparse.SUPPRESS)
@@ -188,7 +191,7 @@ def main() -> None:
     if args.build_in:
         return build_in(args.build_in, args.hands)
     sizes = {"small": args.small, "big": args.big}
-    dbs = {k: f"mahjong_dbgrowth_{k}" for k in sizes}
+    dbs = {k: f"{args.db_prefix}_{k}" for k in sizes}
     existing = subprocess.run(["psql", *HOST, "-Atc", "SELECT datname FROM pg_database"],
                               capture_output=True, text=True, check=True).stdout.split()
     for k, db in dbs.items():
