@@ -25,37 +25,13 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-os.environ.setdefault("API_THROTTLE", "0")
-os.environ.setdefault("APP_LOG_LEVEL", "WARNING")
-
-
-def setup_database(kind: str) -> None:
-    if kind == "sqlite":
-        os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='bench-growth-')}/b.sqlite3"
-    else:
-        name = "mahjong_club_growth"
-        host = ["-h", "127.0.0.1", "-U", "postgres"]
-        subprocess.run(["dropdb", *host, "--if-exists", "--force", name], check=True)
-        subprocess.run(["createdb", *host, name], check=True)
-        os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{name}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+from bench.database import fresh_database  # noqa: E402
 
 
 def make_club(slug: str, nights: int, version):
@@ -85,7 +61,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--long", type=int, default=1000, help="the long club's nights")
     args = parser.parse_args()
-    setup_database(args.db)
+    fresh_database(args.db, "mahjong_club_growth", "bench-growth-")
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext

@@ -33,9 +33,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+from bench import database  # noqa: E402
 from bench.bulk_league import Shape, build  # noqa: E402
 
-HOST = ["-h", "127.0.0.1", "-U", "postgres"]
 # Other clubs: 4 seasons of 50 weekly nights, two tables of 25 hands, a guest at every fifth.
 OTHER_CLUB = dict(members=20, seasons=4, nights=50, tables=2, hands=25,
                   start=dt.date(2020, 1, 1), every=7, guests=5)
@@ -43,16 +43,7 @@ FIXED_NIGHTS = 50
 
 
 def django_on(db: str) -> None:
-    os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{db}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
-    os.environ.setdefault("API_THROTTLE", "0")
-    os.environ.setdefault("APP_LOG_LEVEL", "WARNING")
-    import django
-
-    django.setup()
+    database.django_on(database.postgres_url(db))
 
 
 def make_fixed_club():
@@ -192,12 +183,11 @@ def main() -> None:
         return build_in(args.build_in, args.hands)
     sizes = {"small": args.small, "big": args.big}
     dbs = {k: f"{args.db_prefix}_{k}" for k in sizes}
-    existing = subprocess.run(["psql", *HOST, "-Atc", "SELECT datname FROM pg_database"],
+    existing = subprocess.run(["psql", *database.HOST, "-Atc", "SELECT datname FROM pg_database"],
                               capture_output=True, text=True, check=True).stdout.split()
     for k, db in dbs.items():
         if not (args.keep and db in existing):
-            subprocess.run(["dropdb", *HOST, "--if-exists", "--force", db], check=True)
-            subprocess.run(["createdb", *HOST, db], check=True)
+            database.fresh_postgres(db)
             # A process of its own: Django is set up for one database.
             subprocess.run([sys.executable, __file__, "--build-in", db, "--hands",
                             str(sizes[k])], check=True)

@@ -26,38 +26,13 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-os.environ.setdefault("API_THROTTLE", "0")
-os.environ.setdefault("APP_LOG_LEVEL", "WARNING")
-
-
-def setup_database(kind: str, pg_name: str = "qa3_rating_reads") -> None:
-    if kind == "sqlite":
-        folder = tempfile.mkdtemp(prefix="bench-rating-reads-")
-        os.environ["DATABASE_URL"] = f"sqlite:///{folder}/b.sqlite3"
-    else:
-        name = pg_name
-        host = ["-h", "127.0.0.1", "-U", "postgres"]
-        subprocess.run(["dropdb", *host, "--if-exists", "--force", name], check=True)
-        subprocess.run(["createdb", *host, name], check=True)
-        os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{name}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+from bench.database import fresh_database  # noqa: E402
 
 
 def make_club(slug: str, nights: int, version):
@@ -144,7 +119,7 @@ def main() -> None:
                         help="read with no hand recorded since the last read, beside the same "
                         "read made to rebuild (what every read during an open night did before)")
     args = parser.parse_args()
-    setup_database(args.db, args.pg_db)
+    fresh_database(args.db, args.pg_db, "bench-rating-reads-")
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext

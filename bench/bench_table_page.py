@@ -22,42 +22,18 @@ table's hands, by design (a phone asks for it once when it opens the table). A r
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-# A benchmark makes many requests a minute: the API's throttles (issue #13) would refuse them.
-os.environ.setdefault("API_THROTTLE", "0")
-# One log record a hand recorded is the operator's; here it would bury the figures.
-os.environ.setdefault("APP_LOG_LEVEL", "WARNING")
+from bench.database import fresh_database  # noqa: E402
 
 
 def setup_database(kind: str) -> None:
-    if kind == "sqlite":
-        folder = tempfile.mkdtemp(prefix="bench-page-")
-        os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
-    else:
-        name = "mahjong_bench_page"
-        subprocess.run(["dropdb", "-h", "127.0.0.1", "-U", "postgres", "--if-exists", "--force",
-                        name], check=True)
-        subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", name], check=True)
-        os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{name}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    fresh_database(kind, "mahjong_bench_page", "bench-page-", "bench.sqlite3")
 
 
 def bench_club(names):
