@@ -476,8 +476,13 @@ class RestoreHandForm(LaterHandsMixin, forms.Form):
 class SwapSeatsForm(forms.Form):
     """Two seats' players were recorded the wrong way round from this hand on."""
 
-    first = forms.TypedChoiceField(label="Swap this player", coerce=int, widget=forms.RadioSelect)
-    second = forms.TypedChoiceField(label="with this player", coerce=int, widget=forms.RadioSelect)
+    first = forms.TypedChoiceField(
+        label="Swap this player", coerce=int, widget=forms.RadioSelect,
+        error_messages={"required": "Choose the player whose hands were recorded under the "
+                                    "other's name."})
+    second = forms.TypedChoiceField(
+        label="with this player", coerce=int, widget=forms.RadioSelect,
+        error_messages={"required": "Choose the player to swap them with."})
     reason = forms.CharField(label="Why?", max_length=200, required=False)
 
     def __init__(self, *args, seats: list[Seat], **kwargs):

@@ -361,6 +361,19 @@ def test_swapping_a_player_with_themselves_is_refused(client_as, table, users):
     assert "second" in response.context["swap_form"].errors
 
 
+def test_swap_tapped_with_no_player_chosen_says_whom_to_choose(client_as, table, users):
+    """QA phone pass (26 Nov 2026): "Swap them" tapped before choosing answered "This field is
+    required." under each list of players: which field, and what to do, the page left to guess."""
+    hand = record_hand(table, quick_entry(), users["scorer"])
+    response = client_as("scorer").post(correct_url(hand), {"action": "swap"})
+    assert response.status_code == 400
+    errors = response.context["swap_form"].errors
+    assert errors["first"] == ["Choose the player whose hands were recorded under the other's "
+                               "name."]
+    assert errors["second"] == ["Choose the player to swap them with."]
+    assert "This field is required" not in response.content.decode()
+
+
 def test_the_same_scorer_sending_save_twice_gets_one_hand_and_no_error(client_as, table):
     """A double tap or a retry on a slow line must not duplicate the hand (issue 6)."""
     client = client_as("scorer")
