@@ -10,7 +10,9 @@ API answer shows; ``build_table_state`` replays the table (recording and correct
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
+from django.db.models import QuerySet
 from django.db.models.functions import Coalesce
 
 from clubs.models import ClubSession, Hand, HandEntry, Seat, Table
@@ -113,14 +115,22 @@ def with_names(seats: tuple[SeatInfo, ...], names: dict[int, str]) -> tuple[Seat
                  for s in seats)
 
 
+@cache
+def _locked() -> QuerySet:
+    """``lock_table``'s query with its columns and joins resolved once, each hand filtering a
+    copy (resolving them took a third of the statement's CPU on every hand recorded, issue
+    #27). Made on first use: this module is imported while the models are still loading."""
+    return (Table.objects.select_for_update(of=("self",)).order_by()
+            .values_list("state", "seats__pk",
+                         Coalesce("seats__member__display_name", "seats__guest_name")))
+
+
 def lock_table(table_id: int) -> tuple[dict | None, dict[int, str]]:
     """Lock the table's row until the transaction ends (``select_for_update``; SQLite's
     IMMEDIATE transaction already holds the write lock) and read its stored state and its
     seats' names as they are now: one query (a row a seat), where the names took one more.
     Raises ``Table.DoesNotExist``."""
-    rows = (Table.objects.filter(pk=table_id).select_for_update(of=("self",)).order_by()
-            .values_list("state", "seats__pk",
-                         Coalesce("seats__member__display_name", "seats__guest_name")))
+    rows = list(_locked().filter(pk=table_id))
     if not rows:
         raise Table.DoesNotExist(f"No table {table_id}.")
     return rows[0][0], {seat: name for _, seat, name in rows if seat is not None}

@@ -210,16 +210,15 @@ def refresh_table(table: Table) -> None:
 def _table_recomputed(sender, table, from_number=1, appended=None, **kwargs):
     # A table's first hand makes every seat's row (a fifth player sitting out included). The
     # stored standings take the difference in the same transaction.
-    rows = NightResult.objects.filter(table_id=table.pk)
     if appended is not None and from_number > 1:
         # The hot path: the rows read once before, written with RETURNING, the players'
         # stored sums incremented in one statement (league.standings_store.apply).
-        before = standings_store.read(rows)
+        before = standings_store.table_rows(table.pk)
         hand = kwargs.get("hand")
         payments = (hand.computed or {}).get("payments") if hand is not None else None
         standings_store.apply(before, add_hand(table, appended, before, payments))
         return
-    with standings_store.tracking(rows):
+    with standings_store.tracking(NightResult.objects.filter(table_id=table.pk)):
         refresh_table(table)
 
 
