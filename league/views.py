@@ -218,9 +218,6 @@ def player_page(request, club, season_id, member_id):
     for night in nights:
         running += night["net"]
         night["running"] = running
-        # The row's date as the chart's label is: the template's date filter, run on every
-        # night of the season, cost as much as the rest of the row (issue #27).
-        night["day"] = f"{night['date']:%-d %b %Y}"
         chart_points.append((f"{night['date']:%-d %b}", running))
     hands = sum(n["hands"] for n in nights)
     mahjongs = sum(n["mahjongs"] for n in nights)
