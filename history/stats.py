@@ -26,6 +26,7 @@ from django.db.models import Count, Max, Q, Sum
 from clubs.models import Hand, HandResult, Seat
 from history.models import ImportedTable
 from league.models import NightResult
+from league.queries import BEST_HAND_ORDER
 from league.summary import FROM_WALL
 
 
@@ -165,7 +166,7 @@ def _season_stats(member, span: Span) -> Stats:
     # the rows they return.
     won = HandResult.objects.filter(club_id=member.club_id, season_id=span.season,
                                     member=member, won=True)
-    best = won.order_by("-score", "session__date", "-hand__number").values(*NOTABLE).first()
+    best = won.order_by(*BEST_HAND_ORDER).values(*NOTABLE).first()
     limits = won.exclude(limit="").order_by("-session__date", "-hand__number").values(*NOTABLE)
     _notable(stats, limits, None)
     stats.largest = _item(best) if best else None
@@ -212,7 +213,8 @@ def _item(row: dict) -> dict:
 
 def _notable(stats: Stats, rows, best: int | None) -> None:
     """The limit and special hands made (``rows``, newest first: the won hands with a limit,
-    and those scoring ``best``) and the largest hand (the earliest scoring ``best``)."""
+    and those scoring ``best``) and the largest hand (the earliest scoring ``best``: by night,
+    table number and hand number, as ``league.queries.BEST_HAND_ORDER``)."""
     counts = defaultdict(int)
     for row in rows:
         item = _item(row)
@@ -220,9 +222,13 @@ def _notable(stats: Stats, rows, best: int | None) -> None:
             counts[item["name"]] += 1
             stats.limit_hands.append(item)
         if row["score"] == best and (stats.largest is None
-                                     or item["date"] < stats.largest["date"]):
+                                     or _earliest(item) < _earliest(stats.largest)):
             stats.largest = item
     stats.specials = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def _earliest(item: dict) -> tuple:
+    return item["date"], item["table"], item["hand"]
 
 
 def scratch_stats(member, span: Span = Span()) -> Stats:

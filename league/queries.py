@@ -323,13 +323,25 @@ def hand_result_query(season, filters: Filters = NO_FILTERS):
 HAND_SHOWN = ("score", "limit", "hand__number", "session__date")
 
 
-def best_hand(member, season=None, filters: Filters = NO_FILTERS) -> HandResult | None:
-    """The player's highest-scoring Mah Jong (the earliest night first among equals): read in
-    the partial index ``result_best_hand`` (club, season, member, score of the winners' rows),
-    so it costs the season's winning hands of this player, not the club's or the database's."""
+# A player's best hand: the highest score, and among equal scores the earliest hand (the
+# earliest night, then the lower table number, then the lower hand number), so the league's
+# player page and the player history (history.stats) name the same hand. Ordered by the date
+# alone, a night's tied hands came in whatever order the index gave them.
+BEST_HAND_ORDER = ("-score", "session__date", "hand__table__number", "hand__number")
+
+
+def best_hand_query(member, season=None, filters: Filters = NO_FILTERS) -> QuerySet:
+    """The player's winning hands, best first (``BEST_HAND_ORDER``)."""
     return (player_hands(member, season, filters).filter(won=True)
-            .select_related("hand", "session").only(*HAND_SHOWN)
-            .order_by("-score", "session__date").first())
+            .select_related("hand", "session").only(*HAND_SHOWN).order_by(*BEST_HAND_ORDER))
+
+
+def best_hand(member, season=None, filters: Filters = NO_FILTERS) -> HandResult | None:
+    """The player's highest-scoring Mah Jong (the earliest hand among equals:
+    ``BEST_HAND_ORDER``): read in the partial index ``result_best_hand`` (club, season,
+    member, score of the winners' rows), so it costs the season's winning hands of this
+    player, not the club's or the database's."""
+    return best_hand_query(member, season, filters).first()
 
 
 def limit_hands(member, season=None, filters: Filters = NO_FILTERS) -> QuerySet:

@@ -165,3 +165,47 @@ def test_one_season_and_every_season_at_once_is_refused_saying_which_to_drop(
     assert "drop &#x27;all&#x27; from the address" in refused.content.decode()
     assert member.get(f"{page}?season={season.pk}").status_code == 200
     assert member.get(f"{page}?season=all&all=true").status_code == 200
+
+
+def test_tied_best_hands_are_the_earliest_on_both_pages(client_as, club, players, users,
+                                                        bmja_version, season):
+    """Equal best scores: the league's player page and the player history name the same hand,
+    the earliest (the earliest night, then the lower table number, then the lower hand number),
+    over a season (stored rows) and every season (summed from the hands) alike. Before, the
+    league page took a night's tied hands in the index's order and the history the later."""
+    from league.queries import best_hand
+
+    alice = players[0]
+    first = ClubSession.objects.create(club=club, season=season, date=dt.date(2026, 3, 4),
+                                       house_rule_version=bmja_version)
+    later = ClubSession.objects.create(club=club, season=season, date=dt.date(2026, 3, 11),
+                                       house_rule_version=bmja_version)
+
+    def alice_wins(table, times):
+        for _ in range(times):
+            record_hand(table, {"winner": "E", "win_from": "discard", "discarder": "S",
+                                "seats": {"E": {"score": 40}, "S": {"score": 0},
+                                          "W": {"score": 0}, "N": {"score": 0}}},
+                        users["scorer"])
+            table.refresh_from_db()
+
+    # Recorded out of order: the later night first, then table 2 before table 1.
+    alice_wins(seat_table(later, 1, players), 1)
+    alice_wins(seat_table(first, 2, players), 2)
+    alice_wins(seat_table(first, 1, players), 3)
+    # East keeps the deal on a win: alice is East for each of her wins.
+    assert HandResult.objects.filter(member=alice, won=True, score=40).count() == 6
+    best = best_hand(alice, season)
+    assert (best.session.date, best.hand.table.number, best.hand.number) == (
+        dt.date(2026, 3, 4), 1, 1)
+    for span in (Span(season=season.pk), Span(every=True)):
+        largest = member_stats(alice, span).largest
+        assert (largest["date"], largest["table"], largest["hand"]) == (
+            dt.date(2026, 3, 4), 1, 1), span
+
+    league = client_as("member").get(
+        f"/clubs/{club.slug}/league/{season.pk}/players/{alice.pk}/").content.decode()
+    assert "Best hand: 40 (4 Mar 2026, hand 1)" in league
+    history = client_as("member").get(
+        f"/clubs/{club.slug}/history/players/{alice.pk}/?season={season.pk}").content.decode()
+    assert "Largest hand: 40, 4 Mar 2026, table 1, hand 1" in history
