@@ -101,6 +101,19 @@ def row_id(value) -> int | None:
     return None
 
 
+def id_filter(params, name: str, what: str) -> int | None:
+    """``?<name>=<id>``: the id, or None when the query does not name one (absent or empty).
+    A value that cannot be an id (text, zero or less, past the id columns' range) is a 400
+    naming the parameter, as the league's filters answer: read as no match it gave an empty
+    list that looked like an answer."""
+    value = params.get(name)
+    if not value:
+        return None
+    if (found := row_id(value)) is None:
+        raise DRFValidationError({name: [f"Give the id of a {what}: a whole number from 1."]})
+    return found
+
+
 def is_text(value: str) -> bool:
     """Text a database can be asked about: PostgreSQL refuses a NUL character outright."""
     return "\x00" not in value
@@ -550,8 +563,8 @@ class TableViewSet(ParentChecked, mixins.CreateModelMixin, mixins.DestroyModelMi
 
     def get_queryset(self):
         qs = Table.objects.filter(session__club__in=perms.visible_clubs(self.request.user))
-        if (session := self.request.query_params.get("session")) is not None:
-            qs = qs.filter(session_id=session_id) if (session_id := row_id(session)) else qs.none()
+        if (session := id_filter(self.request.query_params, "session", "night")) is not None:
+            qs = qs.filter(session_id=session)
         return qs.select_related("session__club").prefetch_related("seats__member")
 
     parent_field = "session"
@@ -671,7 +684,9 @@ HAND_ERRORS = {
 
 
 @extend_schema(tags=["hands"],
-               parameters=[OpenApiParameter("table", int, description="Only this table.")])
+               parameters=[OpenApiParameter("table", int, description="Only this table."),
+                           OpenApiParameter("session", int,
+                                            description="Only this session's tables.")])
 class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
                   viewsets.ReadOnlyModelViewSet):
     """Recorded hands. POST records the next hand of a table (scored, settled, saved in one
@@ -684,8 +699,11 @@ class HandViewSet(ClubScoped, mixins.CreateModelMixin, mixins.UpdateModelMixin,
 
     def get_queryset(self):
         qs = Hand.objects.filter(table__session__club__in=perms.visible_clubs(self.request.user))
-        if (table := self.request.query_params.get("table")) is not None:
-            qs = qs.filter(table_id=table_id) if (table_id := row_id(table)) else qs.none()
+        params = self.request.query_params
+        if (table := id_filter(params, "table", "table")) is not None:
+            qs = qs.filter(table_id=table)
+        if (session := id_filter(params, "session", "night")) is not None:
+            qs = qs.filter(table__session_id=session)
         return qs.select_related("table__session__club").order_by("table_id", "number")
 
     def get_serializer_class(self):

@@ -364,13 +364,31 @@ def test_a_penalty_kind_that_is_not_a_string_is_a_400(scorer_api, table, kind):
     assert answer.status_code == 400 and "penalties" in answer.json()["facts"]
     assert Hand.objects.count() == 1
 
-@pytest.mark.parametrize("query", ["table=99999999999999999999999", "table=abc", "table=-1",
-                                   "table=²"])
-def test_odd_filters_answer_an_empty_list(scorer_api, query):
-    answer = scorer_api.get(f"/api/v1/hands/?{query}")
-    assert answer.status_code == 200 and answer.json()["results"] == []
-    tables = scorer_api.get(f"/api/v1/tables/?{query.replace('table', 'session')}")
-    assert tables.status_code == 200 and tables.json()["results"] == []
+@pytest.mark.parametrize("value", ["99999999999999999999", "99999999999999999999999", "abc",
+                                   "-1", "0", "²", "1.5"])
+@pytest.mark.parametrize("url, name", [("hands", "table"), ("hands", "session"),
+                                       ("tables", "session")])
+def test_an_id_filter_that_cannot_be_an_id_is_a_400_naming_it(scorer_api, table, url, name,
+                                                                value):
+    """An id filter's value that no row can have is refused on the parameter's name, as the
+    league's filters are: read as no match it answered an empty list, and the hands' session
+    (no filter of theirs then) answered every hand, as if unfiltered."""
+    scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json")
+    answer = scorer_api.get(f"/api/v1/{url}/?{name}={value}")
+    assert answer.status_code == 400, answer.content[:300]
+    assert list(answer.json()) == [name] and answer.json()[name]
+
+
+def test_the_hands_are_listed_by_session(scorer_api, table, club_session):
+    recorded = scorer_api.post("/api/v1/hands/", contract_body(table.pk), format="json").json()
+    mine = scorer_api.get(f"/api/v1/hands/?session={club_session.pk}").json()["results"]
+    assert [hand["id"] for hand in mine] == [recorded["id"]]
+    # A night that is none of the caller's, or none at all: no hands.
+    for other in (club_session.pk + 1000, 2**63 - 1):
+        answer = scorer_api.get(f"/api/v1/hands/?session={other}")
+        assert answer.status_code == 200 and answer.json()["results"] == []
+    # An empty value names no night: every hand, as the club filter's empty value does.
+    assert len(scorer_api.get("/api/v1/hands/?session=").json()["results"]) == 1
 
 
 @pytest.mark.parametrize("name", ["members", "seasons", "sessions", "tables", "hands",
