@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
@@ -92,7 +94,6 @@ def test_the_overrides_help_says_the_ranges_the_checks_refuse_outside(staff, clu
     the checks hold a copy to, made from the checks' own constants: a value just past one is
     refused in words quoting the same number the help gives."""
     from houserules import override_rules as rules
-
     from scoring.engine import builtin_house_rules
 
     help_text = staff.get(reverse(ADD)).context["adminform"].form.fields["overrides"].help_text
@@ -110,7 +111,7 @@ def test_the_overrides_help_says_the_ranges_the_checks_refuse_outside(staff, clu
                 if i.limit is None and i.doubles)
     too_many = rules.ITEM_DOUBLES_MAX + 1
     response = staff.post(reverse(ADD), _form(
-        club, base, overrides='{"items": {"%s": {"doubles": %d}}}' % (code, too_many)))
+        club, base, overrides=json.dumps({"items": {code: {"doubles": too_many}}})))
     errors = " ".join(response.context["adminform"].form.errors["overrides"])
     assert f"from 0 to {rules.ITEM_DOUBLES_MAX}." in errors
     assert f"doubles from 0 to {rules.ITEM_DOUBLES_MAX};" in help_text

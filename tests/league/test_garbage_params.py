@@ -5,7 +5,6 @@ Every query parameter the league's pages and API read, and the ids in their path
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 HUGE = "99999999999999999999"  # past a 64-bit id
 GARBAGE = ("abc", HUGE, "-1", "0", "1e3", "", "%00", "１２", "2026-02-30")
