@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.models import ClubSession, Hand, SessionStatus, Table
+from clubs.models import ClubSession, SessionStatus, Table
 from clubs.seating import SeatChoice, seat_problems, seat_table
 from door.checkin import DoorError, present
 from door.draw import (
@@ -118,15 +118,11 @@ def _check_open(session: ClubSession) -> None:
         raise DoorError({"session": ["This session is closed: reopen it to draw tables."]})
 
 
-def _played(draw: TableDraw | None) -> bool:
-    return bool(draw and draw.tables and Hand.objects.filter(table_id__in=draw.tables).exists())
-
-
 def make_draw(session: ClubSession, seed: int | None = None) -> TableDraw:
     """Draw (or draw again) tonight's tables and store the proposal with its quality."""
     _check_open(session)
     current = TableDraw.objects.filter(session=session).first()
-    if _played(current):
+    if current is not None and current.play_started():
         raise DoorError({"draw": ["Play has started at the drawn tables: the draw can no "
                                   "longer change. Seat a late arrival with 'Add a table'."]})
     seed = secrets.randbelow(2**31) if seed is None else seed
@@ -178,7 +174,7 @@ def swap_players(session: ClubSession, draw: TableDraw, first: int, second: int,
                  revision: int | None = None) -> TableDraw:
     """Exchange two drawn players' seats (check-in ids) and judge the draw again."""
     _check_open(session)
-    if _played(draw):
+    if draw is not None and draw.play_started():
         raise DoorError({"draw": ["Play has started at the drawn tables: swap players at the "
                                   "table page instead."]})
     if revision is not None and revision != draw.revision:
@@ -208,7 +204,7 @@ def accept(session: ClubSession, revision: int) -> tuple[TableDraw, bool]:
             return draw, False
         if revision != draw.revision:
             raise DrawConflict(draw.revision)
-        if _played(draw):
+        if draw is not None and draw.play_started():
             raise DoorError({"draw": ["Play has started at the drawn tables."]})
         rows = {c.pk: c for c in CheckIn.objects.filter(pk__in=draw.players.values())
                 .select_related("member")}

@@ -8,6 +8,8 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from clubs.models import Hand
+
 
 class OddTables(models.TextChoices):
     FIVES = "5", "Tables of 5 first"
@@ -155,3 +157,8 @@ class TableDraw(models.Model):
     @property
     def is_accepted(self) -> bool:
         return self.accepted_revision == self.revision
+
+    def play_started(self) -> bool:
+        """A hand is recorded at one of the tables this draw made: the draw is then fixed
+        (no redraw, swap or re-seat), and the door page says how to seat a late arrival."""
+        return bool(self.tables) and Hand.objects.filter(table_id__in=self.tables).exists()

@@ -4,7 +4,7 @@ with its quality in names, the tables it made. A few queries, whatever the seaso
 
 from __future__ import annotations
 
-from clubs.models import Hand, Member, Table, Wind
+from clubs.models import Member, Table, Wind
 from door.draw import Draw, Quality
 from door.models import CheckIn, DrawRule, TableDraw
 
@@ -58,10 +58,8 @@ def door_state(session) -> dict:
     state["repeats"] = [(known.get(r.a, "?"), known.get(r.b, "?"), r.times)
                         for r in quality.repeats]
     state["stale"] = {c.pk for c in here} != set(draw.players.values())
-    # A hand at a drawn table fixes the draw (door.drawing refuses another): the page then
-    # says how to seat a late arrival instead of offering a redraw it would refuse.
-    state["played"] = bool(draw.is_accepted and draw.tables
-                           and Hand.objects.filter(table_id__in=draw.tables).exists())
+    # The page then says how to seat a late arrival instead of offering a redraw it refuses.
+    state["played"] = draw.is_accepted and draw.play_started()
     if draw.is_accepted:
         state["tables"] = list(Table.objects.filter(pk__in=draw.tables).order_by("number")
                                .prefetch_related("seats__member"))
