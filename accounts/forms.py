@@ -47,7 +47,6 @@ class JoinForm(SignUpForm):
     name = None  # the invitation names them
 
 
-
 class LoginForm(AuthenticationForm):
     """Django's login form, taking the email as it was signed up: a login is stored
     lower-cased ("Margaret@Example.org" signs up as margaret@example.org), so one typed with
@@ -62,9 +61,9 @@ class LoginForm(AuthenticationForm):
 
     def clean_username(self):
         typed = (self.cleaned_data.get("username") or "").strip()
-        users = get_user_model().objects
-        if typed and not users.filter(username=typed).exists():
-            found = list(users.filter(username__iexact=typed).values_list("username", flat=True)[:2])
-            if len(found) == 1:
-                return found[0]
-        return typed
+        if not typed:
+            return typed
+        # One query: the logins equal to it but for case (at most two tell whether it is one).
+        found = list(get_user_model().objects.filter(username__iexact=typed)
+                     .values_list("username", flat=True)[:2])
+        return found[0] if len(found) == 1 and typed not in found else typed

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -26,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bulk_league import Shape, build  # noqa: E402
+from bench.database import django_on, fresh_postgres  # noqa: E402
 
 MEMBERS, SEASONS, NIGHTS, TABLES, HANDS = 40, 50, 200, 4, 25
 
@@ -34,14 +33,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", default="mahjong_league_bench")
     args = parser.parse_args()
-    host = ["-h", "127.0.0.1", "-U", "postgres"]
-    subprocess.run(["dropdb", *host, "--if-exists", args.db], check=True)
-    subprocess.run(["createdb", *host, args.db], check=True)
-    os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{args.db}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
+    django_on(fresh_postgres(args.db))
     from django.core.management import call_command
     from django.db import connection
 

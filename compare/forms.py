@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django import forms
 
 from clubs.models import ClubSession, Season
@@ -21,9 +23,15 @@ def rule_choices(slugs: list[str]) -> list[tuple[str, str]]:
     (a short name such as "demo-bmja-2" does not tell a club its own rule); a name two visible
     rules share (two clubs' "Our rules") says its short name too."""
     names = dict(HouseRuleRecord.objects.filter(slug__in=slugs).values_list("slug", "name"))
-    shared = {n for n in names.values() if list(names.values()).count(n) > 1}
-    return [(s, s if s not in names else f"{names[s]} ({s})" if names[s] in shared
-             else names[s]) for s in slugs]
+    uses = Counter(names.values())
+
+    def label(slug: str) -> str:
+        name = names.get(slug)
+        if name is None:
+            return slug
+        return f"{name} ({slug})" if uses[name] > 1 else name
+
+    return [(slug, label(slug)) for slug in slugs]
 
 
 def check_how_many(rules: list[str]) -> list[str]:

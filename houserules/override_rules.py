@@ -315,6 +315,6 @@ def _item(code: str, change: Any, parent: HouseRule, refuse) -> Any:
 
 
 __all__ = ["ITEM_DOUBLES_MAX", "ITEM_POINTS_MAX", "MAX_COUNT", "MAX_PENALTY_PART", "MAX_ROWS",
-           "NAMED_PARTS", "RANGES_HELP", "Refused", "WINDS", "check_choice", "check_count", "check_fishing",
-           "check_minimum", "check_penalty_part", "check_points_table", "check_special_part",
+           "NAMED_PARTS", "RANGES_HELP", "Refused", "WINDS", "check_choice", "check_count",
+           "check_fishing", "check_minimum", "check_penalty_part", "check_points_table", "check_special_part",
            "check_winds", "choices", "override_errors", "part_words", "read_part"]

@@ -54,8 +54,9 @@ def invalid(outcome, seat_forms, form_errors: list[str]) -> JsonResponse:
     for form in (outcome, *seat_forms):
         who = getattr(getattr(form, "seat", None), "name", "")
         for field, errors in form.errors.items():
-            label = form.fields[field].label if field in form.fields else ""
-            if field in form.fields:
+            label = ""
+            if field in form.fields:  # not the form's own errors (__all__)
+                label = form.fields[field].label
                 fields[form.add_prefix(field)] = [str(error) for error in errors]
             for error in errors:
                 problems.append(" · ".join(p for p in (who, str(label or ""), error) if p))
